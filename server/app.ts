@@ -1,0 +1,86 @@
+import express, { type Express } from 'express';
+import pinoHttp from 'pino-http';
+import type { Config } from './config';
+import type { DatabaseHandle } from './db/client';
+import { createPassport } from './auth/passport';
+import { createSessionMiddleware } from './auth/session';
+import { serveBuiltClient, serveDevClient } from './lib/client-assets';
+import { apiNotFound, createErrorHandler } from './lib/error-handler';
+import type { Logger } from './lib/logger';
+import { createRateLimiter } from './lib/rate-limit';
+import { noStore, requireJsonBody, requireSameOrigin, securityHeaders } from './lib/security';
+import { createAuthRouter, createAuthService } from './modules/auth';
+import { createHealthRouter } from './modules/health/health.routes';
+import { createSiteRouter } from './modules/site/site.routes';
+
+export interface CreateAppOptions {
+  config: Config;
+  database: DatabaseHandle;
+  logger: Logger;
+  sessionSecret: string;
+  /** How the SPA is served: built files, Vite middleware, or not at all (API tests). */
+  client: 'static' | 'vite' | 'none';
+  isReady?: () => boolean;
+}
+
+export interface App {
+  app: Express;
+  /** Releases what the app itself opened (the Vite dev server). */
+  close(): Promise<void>;
+}
+
+/** Builds the Express app without listening, so tests can drive it with supertest. */
+export async function createApp(options: CreateAppOptions): Promise<App> {
+  const { config, database, logger } = options;
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.trustProxy);
+  app.set('query parser', 'simple');
+
+  app.use(
+    pinoHttp({
+      logger,
+      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
+      customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
+    }),
+  );
+  app.use(createHealthRouter({ pool: database.pool, isReady: options.isReady ?? (() => true) }));
+  app.use(securityHeaders({ devServer: options.client === 'vite' }));
+
+  const auth = createAuthService({ db: database.db, bcryptCost: config.bcryptCost });
+  const passport = createPassport(auth);
+  const authLimit = {
+    limit: config.authRateLimit.limit,
+    windowMs: config.authRateLimit.windowMs,
+    message: 'Too many attempts. Please wait a few minutes and try again.',
+  };
+
+  const api = express.Router();
+  api.use(noStore, requireSameOrigin, requireJsonBody, express.json({ limit: '100kb', strict: true }));
+  api.use(
+    createSessionMiddleware({
+      pool: database.pool,
+      secret: options.sessionSecret,
+      maxAgeMs: config.sessionMaxAgeMs,
+      secureCookie: config.isProduction ? 'auto' : false,
+    }),
+  );
+  api.use(passport.session());
+  api.use(
+    '/auth',
+    createAuthRouter(auth, passport, {
+      loginLimiter: createRateLimiter(authLimit),
+      registerLimiter: createRateLimiter(authLimit),
+    }),
+  );
+  api.use('/config', createSiteRouter(config.support));
+  api.use(apiNotFound);
+  app.use('/api', api);
+
+  let closeClient = async () => {};
+  if (options.client === 'static') serveBuiltClient(app);
+  if (options.client === 'vite') closeClient = await serveDevClient(app);
+
+  app.use(createErrorHandler(logger));
+  return { app, close: () => closeClient() };
+}

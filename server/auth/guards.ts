@@ -1,0 +1,25 @@
+import type { Request, RequestHandler } from 'express';
+import type { UserRole } from '@shared/constants';
+import type { CurrentUser } from '@shared/validators/auth';
+import { AppError } from '../lib/app-error';
+
+/** The logged-in user, or a 401 — for handlers behind `requireUser`. */
+export function currentUser(req: Request): CurrentUser {
+  if (!req.user) throw new AppError('UNAUTHENTICATED', 'Please log in to continue');
+  return req.user;
+}
+
+export const requireUser: RequestHandler = (req, _res, next) => {
+  next(req.user ? undefined : new AppError('UNAUTHENTICATED', 'Please log in to continue'));
+};
+
+/** 401 when logged out, 403 when logged in with another role. */
+export function requireRole(...roles: UserRole[]): RequestHandler {
+  return (req, _res, next) => {
+    if (!req.user) return next(new AppError('UNAUTHENTICATED', 'Please log in to continue'));
+    if (!roles.includes(req.user.role)) {
+      return next(new AppError('FORBIDDEN', 'You do not have permission to do that'));
+    }
+    next();
+  };
+}

@@ -1,0 +1,75 @@
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:http';
+import path from 'node:path';
+import { createApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { runMigrations } from './db/migrate';
+import { seedDatabase } from './db/seed';
+import { CLIENT_BUILD_DIR } from './lib/client-assets';
+import { createLogger } from './lib/logger';
+import { resolveSessionSecret } from './lib/session-secret';
+
+async function main() {
+  const config = loadConfig();
+  const logger = createLogger(config.logLevel);
+  let ready = false;
+
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    onPoolError: (error) => logger.error({ err: error }, 'idle database client failed'),
+  });
+  logger.info({ database: database.kind, dataDir: database.kind === 'embedded' ? path.resolve(config.dataDir) : undefined }, 'database open');
+
+  const client = config.isProduction || process.env.PLUMBLINE_CLIENT === 'static' ? 'static' : 'vite';
+  if (client === 'static' && !existsSync(path.join(CLIENT_BUILD_DIR, 'index.html'))) {
+    throw new ConfigError('No client build found: run "npm run build" (npm start does it for you).');
+  }
+  const { app, close: closeApp } = await createApp({
+    config,
+    database,
+    logger,
+    sessionSecret: await resolveSessionSecret(config, logger),
+    client,
+    isReady: () => ready,
+  });
+
+  const server = createServer(app);
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
+  logger.info({ port: config.port }, `Plumbline listening on http://localhost:${config.port}`);
+
+  await runMigrations(database.pool);
+  const summary = await seedDatabase(database.db, { demo: config.demoSeed, bcryptCost: config.bcryptCost });
+  ready = true;
+  logger.info({ seed: summary, demoAccounts: config.demoSeed }, 'migrated and seeded; ready');
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    ready = false;
+    logger.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    server.close(async () => {
+      await closeApp();
+      await database.close();
+      clearTimeout(force);
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+  } else {
+    console.error('Plumbline failed to start:', error);
+  }
+  process.exit(1);
+});

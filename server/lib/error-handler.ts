@@ -1,0 +1,107 @@
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { ErrorBody, ErrorCode } from '@shared/errors';
+import { AppError } from './app-error';
+import type { Logger } from './logger';
+
+const STATUS_BY_CODE: Record<ErrorCode, number> = {
+  VALIDATION_ERROR: 400,
+  INVALID_JSON: 400,
+  UNAUTHENTICATED: 401,
+  INVALID_CREDENTIALS: 401,
+  FORBIDDEN: 403,
+  CROSS_SITE_REQUEST: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  EMAIL_TAKEN: 409,
+  SLOT_TAKEN: 409,
+  ALREADY_QUOTED: 409,
+  QUOTE_ALREADY_ACCEPTED: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  INTERNAL_ERROR: 500,
+  SERVICE_UNAVAILABLE: 503,
+};
+
+export function statusOf(code: ErrorCode): number {
+  return STATUS_BY_CODE[code];
+}
+
+interface PgLikeError {
+  code?: string;
+  constraint?: string;
+  cause?: unknown;
+  type?: string;
+  status?: number;
+}
+
+/** Drizzle wraps driver errors; the PostgreSQL SQLSTATE is on the innermost cause. */
+function findDatabaseError(error: unknown): PgLikeError | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
+    const candidate = current as PgLikeError;
+    if (typeof candidate.code === 'string' && /^[0-9A-Z]{5}$/.test(candidate.code)) return candidate;
+    current = candidate.cause;
+  }
+  return undefined;
+}
+
+const CONNECTION_ERROR_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE']);
+
+/** Turns anything thrown into an AppError: framework errors, database errors, and bugs. */
+export function toAppError(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  const err = (error ?? {}) as PgLikeError & { message?: string };
+
+  // body-parser errors carry a `type`.
+  switch (err.type) {
+    case 'entity.too.large':
+      return new AppError('PAYLOAD_TOO_LARGE', 'The request body is too large');
+    case 'entity.parse.failed':
+      return new AppError('INVALID_JSON', 'The request body is not valid JSON');
+    case 'charset.unsupported':
+    case 'encoding.unsupported':
+      return new AppError('UNSUPPORTED_MEDIA_TYPE', 'Unsupported request encoding');
+  }
+
+  const dbError = findDatabaseError(error);
+  if (dbError?.code) {
+    if (dbError.code === '23505') return new AppError('CONFLICT', 'That already exists');
+    if (dbError.code === '23503') return new AppError('CONFLICT', 'A linked record does not exist or is still in use');
+    if (dbError.code === '23514' || dbError.code === '22P02' || dbError.code === '22003') {
+      return new AppError('VALIDATION_ERROR', 'Invalid input');
+    }
+    if (dbError.code.startsWith('08') || dbError.code === '57P01' || dbError.code === '57P03') {
+      return new AppError('SERVICE_UNAVAILABLE', 'The service is temporarily unavailable, please try again');
+    }
+  }
+  const causeCode = (err.cause as { code?: string } | undefined)?.code ?? err.code;
+  if (
+    (causeCode && CONNECTION_ERROR_CODES.has(causeCode)) ||
+    /timeout exceeded when trying to connect|Connection terminated/i.test(err.message ?? '')
+  ) {
+    return new AppError('SERVICE_UNAVAILABLE', 'The service is temporarily unavailable, please try again');
+  }
+  return new AppError('INTERNAL_ERROR', 'Something went wrong on our side. Please try again.');
+}
+
+export function sendError(res: Parameters<RequestHandler>[1], error: AppError): void {
+  const body: ErrorBody = { error: error.message, code: error.code };
+  if (error.details !== undefined) body.details = error.details;
+  res.status(statusOf(error.code)).json(body);
+}
+
+/** The one place errors become responses: `{ error, code, details? }`, never a stack trace or SQL. */
+export function createErrorHandler(logger: Logger): ErrorRequestHandler {
+  return (error, req, res, next) => {
+    if (res.headersSent) return next(error);
+    const appError = toAppError(error);
+    const status = statusOf(appError.code);
+    if (status >= 500) logger.error({ err: error, method: req.method, url: req.originalUrl }, 'request failed');
+    sendError(res, appError);
+  };
+}
+
+export const apiNotFound: RequestHandler = (req, _res, next) => {
+  next(new AppError('NOT_FOUND', `No API route for ${req.method} ${req.path}`));
+};

@@ -1,0 +1,43 @@
+import type { RequestHandler } from 'express';
+import type { Authenticator } from '../../auth/passport';
+import { loginInput, registerInput } from '@shared/validators/auth';
+import { currentUser } from '../../auth/guards';
+import { SESSION_COOKIE_NAME } from '../../auth/session';
+import { AppError } from '../../lib/app-error';
+import { parseInput } from '../../lib/validate';
+import { INVALID_CREDENTIALS_MESSAGE, type AuthService } from './auth.service';
+
+export function createAuthHandlers(auth: AuthService, passport: Authenticator) {
+  const getUser: RequestHandler = (req, res) => {
+    res.json(currentUser(req));
+  };
+
+  const login: RequestHandler = (req, res, next) => {
+    req.body = parseInput(loginInput, req.body);
+    passport.authenticate('local', { session: false }, (error: unknown, user: Express.User | false) => {
+      if (error) return next(error);
+      if (!user) return next(new AppError('INVALID_CREDENTIALS', INVALID_CREDENTIALS_MESSAGE));
+      // req.login regenerates the session first (passport ≥ 0.6): no session fixation.
+      req.login(user, (loginError) => (loginError ? next(loginError) : res.json(user)));
+    })(req, res, next);
+  };
+
+  const register: RequestHandler = async (req, res, next) => {
+    const user = await auth.register(parseInput(registerInput, req.body));
+    req.login(user, (error) => (error ? next(error) : res.status(201).json(user)));
+  };
+
+  const logout: RequestHandler = (req, res, next) => {
+    req.logout((logoutError) => {
+      if (logoutError) return next(logoutError);
+      // Remove the session row itself, not just the user in it.
+      req.session.destroy((destroyError) => {
+        if (destroyError) return next(destroyError);
+        res.clearCookie(SESSION_COOKIE_NAME, { path: '/' });
+        res.json({ ok: true });
+      });
+    });
+  };
+
+  return { getUser, login, register, logout };
+}

@@ -1,0 +1,57 @@
+import bcrypt from 'bcrypt';
+
+import type { CurrentUser, registerInput } from '@shared/validators/auth';
+import type { z } from 'zod';
+import type { Database } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import { createPlumberProfile } from '../plumbers';
+import { findUserByEmail, findUserById, insertUserIfNew, type User } from './auth.repository';
+
+export type RegisterData = z.output<typeof registerInput>;
+
+export interface AuthServiceDeps {
+  db: Database;
+  bcryptCost: number;
+}
+
+export const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password';
+
+export function toCurrentUser(user: User): CurrentUser {
+  return { id: user.id, email: user.email, role: user.role, name: user.name, phone: user.phone };
+}
+
+export function createAuthService({ db, bcryptCost }: AuthServiceDeps) {
+  // Compared against when the e-mail is unknown, so both failures take the same time.
+  const dummyHash = bcrypt.hash('plumbline-timing-equaliser', bcryptCost);
+
+  return {
+    /** Creates the account (and a plumber profile for plumbers) in one transaction. */
+    async register(data: RegisterData): Promise<CurrentUser> {
+      const passwordHash = await bcrypt.hash(data.password, bcryptCost);
+      const role = data.role ?? 'homeowner';
+      const user = await db.transaction(async (tx) => {
+        const created = await insertUserIfNew(tx, { email: data.email, passwordHash, role });
+        if (!created) {
+          throw new AppError('EMAIL_TAKEN', 'An account with this email already exists. Log in instead.');
+        }
+        if (role === 'plumber') await createPlumberProfile(tx, { userId: created.id });
+        return created;
+      });
+      return toCurrentUser(user);
+    },
+
+    /** Returns the user for a correct e-mail and password, otherwise null — never says which was wrong. */
+    async verifyCredentials(email: string, password: string): Promise<CurrentUser | null> {
+      const user = await findUserByEmail(db, email);
+      const matches = await bcrypt.compare(password, user?.passwordHash ?? (await dummyHash));
+      return user && matches ? toCurrentUser(user) : null;
+    },
+
+    async findCurrentUser(id: string): Promise<CurrentUser | null> {
+      const user = await findUserById(db, id);
+      return user ? toCurrentUser(user) : null;
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,88 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import supertest from 'supertest';
+import { createApp } from '../app';
+import { loadConfig, type Config } from '../config';
+import { openDatabase, type DatabaseHandle } from '../db/client';
+import { runMigrations } from '../db/migrate';
+import { createLogger } from '../lib/logger';
+
+/**
+ * API tests run against the real app and a real database: an in-memory PGlite by default, or a
+ * fresh throw-away database on the PostgreSQL server named by TEST_DATABASE_URL.
+ */
+export interface TestContext {
+  config: Config;
+  database: DatabaseHandle;
+  request: ReturnType<typeof supertest>;
+  /** A cookie-keeping client, like one browser. */
+  agent: () => ReturnType<typeof supertest.agent>;
+  close(): Promise<void>;
+}
+
+export const testDatabaseKind = process.env.TEST_DATABASE_URL ? 'postgres' : 'embedded';
+
+async function createThrowawayDatabase(baseUrl: string) {
+  const name = `plumbline_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: baseUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+export async function createTestContext(
+  options: { env?: Record<string, string>; seed?: boolean } = {},
+): Promise<TestContext> {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    BCRYPT_COST: '4',
+    AUTH_RATE_LIMIT: '1000',
+    ...options.env,
+  });
+  const throwaway = process.env.TEST_DATABASE_URL
+    ? await createThrowawayDatabase(process.env.TEST_DATABASE_URL)
+    : undefined;
+  const database = await openDatabase({ databaseUrl: throwaway?.url });
+  await runMigrations(database.pool);
+  if (options.seed) {
+    const { seedDatabase } = await import('../db/seed');
+    await seedDatabase(database.db, { demo: true, bcryptCost: 4 });
+  }
+
+  const { app, close } = await createApp({
+    config,
+    database,
+    logger: createLogger(config.logLevel),
+    sessionSecret: 'test-secret-'.padEnd(40, 'x'),
+    client: 'none',
+  });
+  return {
+    config,
+    database,
+    request: supertest(app),
+    agent: () => supertest.agent(app),
+    async close() {
+      await close();
+      await database.close();
+      await throwaway?.drop();
+    },
+  };
+}
+
+let counter = 0;
+/** A unique e-mail per call, so tests never collide. */
+export function uniqueEmail(prefix = 'user'): string {
+  counter += 1;
+  return `${prefix}.${Date.now().toString(36)}.${counter}@example.test`;
+}

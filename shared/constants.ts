@@ -1,0 +1,77 @@
+/** Business constants of spec §9 and the enums of spec §3/§4, written once. */
+
+export const USER_ROLES = ['homeowner', 'plumber', 'admin'] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+/** Roles a person may pick when registering; admin is never self-assigned. */
+export const SELF_SERVICE_ROLES = ['homeowner', 'plumber'] as const;
+
+export const URGENCIES = ['routine', 'urgent', 'emergency'] as const;
+export type Urgency = (typeof URGENCIES)[number];
+
+export const DIAGNOSIS_LOCATIONS = ['kitchen', 'bathroom', 'basement', 'outdoor', 'other'] as const;
+export type DiagnosisLocation = (typeof DIAGNOSIS_LOCATIONS)[number];
+
+export const SEVERITIES = ['low', 'medium', 'high', 'critical'] as const;
+export type Severity = (typeof SEVERITIES)[number];
+
+export const TECHNICIAN_STATUSES = ['available', 'busy', 'off_duty'] as const;
+export type TechnicianStatus = (typeof TECHNICIAN_STATUSES)[number];
+
+export const JOB_STATUSES = [
+  'draft',
+  'requested',
+  'quoted',
+  'scheduled',
+  'in_progress',
+  'completed',
+  'cancelled',
+] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];
+export const JOB_STATUS_LABELS: Record<JobStatus, string> = {
+  draft: 'Draft',
+  requested: 'Open',
+  quoted: 'Quoted',
+  scheduled: 'Scheduled',
+  in_progress: 'In Progress',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+};
+export const PAST_JOB_STATUSES: readonly JobStatus[] = ['completed', 'cancelled'];
+/** A plumber can still quote on these. */
+export const OPEN_JOB_STATUSES: readonly JobStatus[] = ['requested', 'quoted'];
+
+export const SERVICE_REQUEST_STATUSES = ['pending', 'confirmed', 'completed', 'cancelled'] as const;
+export const VERIFICATION_STATUSES = ['pending', 'verified', 'rejected'] as const;
+export const PLUMBER_STATUSES = ['available', 'busy', 'offline'] as const;
+export const PAYOUT_STATUSES = ['pending', 'paid', 'failed'] as const;
+
+export const SERVICE_TYPES = [
+  'Emergency Repair',
+  'Drain Cleaning',
+  'Water Heater Service',
+  'Leak Detection',
+  'Pipe Installation',
+  'Fixture Replacement',
+  'Toilet Repair',
+  'Faucet Installation',
+  'Water Line Repair',
+  'Sewer Line Service',
+  'Other',
+] as const;
+export type ServiceType = (typeof SERVICE_TYPES)[number];
+
+export const LIMITS = {
+  passwordMin: 8,
+  /** bcrypt only reads the first 72 bytes; longer passwords would silently collide. */
+  passwordMaxBytes: 72,
+  nameMin: 2,
+  phoneMin: 10,
+  addressMin: 5,
+  bookingDescriptionMin: 10,
+  diagnosisDescriptionMin: 10,
+  regionStateLength: 2,
+  defaultServiceRadiusKm: 25,
+  maxDiagnosisImages: 5,
+} as const;
+
+export const DEFAULT_CURRENCY = 'USD';

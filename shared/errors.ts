@@ -1,0 +1,31 @@
+/**
+ * Every machine-readable error code the API can answer with. The client switches on these,
+ * so they live here, once. Wire format: `{ error: string, code: ErrorCode, details?: unknown }`.
+ */
+export const ERROR_CODES = [
+  'VALIDATION_ERROR',
+  'INVALID_JSON',
+  'UNAUTHENTICATED',
+  'INVALID_CREDENTIALS',
+  'FORBIDDEN',
+  'CROSS_SITE_REQUEST',
+  'NOT_FOUND',
+  'CONFLICT',
+  'EMAIL_TAKEN',
+  'SLOT_TAKEN',
+  'ALREADY_QUOTED',
+  'QUOTE_ALREADY_ACCEPTED',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'RATE_LIMITED',
+  'SERVICE_UNAVAILABLE',
+  'INTERNAL_ERROR',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export interface ErrorBody {
+  error: string;
+  code: ErrorCode;
+  details?: unknown;
+}

@@ -1,0 +1,68 @@
+import { index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { coordinate, createdAt, id, updatedAt } from './columns';
+import { jobStatus, urgency } from './enums';
+import { plumbers } from './plumbers';
+import { users } from './users';
+
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: id(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    plumberId: uuid('plumber_id').references(() => plumbers.id, { onDelete: 'set null' }),
+    issueSlug: text('issue_slug').notNull(),
+    issueDescription: text('issue_description').notNull(),
+    address: text('address').notNull(),
+    lat: coordinate('lat'),
+    lng: coordinate('lng'),
+    urgency: urgency('urgency').notNull().default('routine'),
+    preferredDate: text('preferred_date'),
+    currentStatus: jobStatus('current_status').notNull().default('requested'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('jobs_customer_idx').on(t.customerId, t.createdAt),
+    index('jobs_status_idx').on(t.currentStatus),
+    index('jobs_plumber_idx').on(t.plumberId),
+    // Nearby search: a bounding box on lat/lng uses this, then exact distance is computed on the few rows left.
+    index('jobs_lat_lng_idx').on(t.lat, t.lng),
+  ],
+);
+
+export const jobMedia = pgTable(
+  'job_media',
+  {
+    id: id(),
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    s3Key: text('s3_key').notNull(),
+    url: text('url').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('job_media_job_idx').on(t.jobId)],
+);
+
+export const jobStatusEvents = pgTable(
+  'job_status_events',
+  {
+    id: id(),
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    status: jobStatus('status').notNull(),
+    notes: text('notes'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('job_status_events_job_idx').on(t.jobId, t.createdAt)],
+);
+
+export type Job = typeof jobs.$inferSelect;
+export type NewJob = typeof jobs.$inferInsert;
+export type JobMedia = typeof jobMedia.$inferSelect;
+export type JobStatusEvent = typeof jobStatusEvents.$inferSelect;
+export type NewJobStatusEvent = typeof jobStatusEvents.$inferInsert;
