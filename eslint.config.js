@@ -19,7 +19,7 @@ const featureZones = features.map((feature) => ({
 }));
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'data', 'migrations', 'scratch', 'test-results', 'playwright-report', '.data-test'] },
+  { ignores: ['client/public', 'dist', 'node_modules', 'data', 'migrations', 'scratch', 'test-results', 'playwright-report', '.data-test'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -135,7 +135,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['server/**/*.ts', 'bench/**/*.ts', '*.config.{ts,js}', 'e2e/**/*.ts', '.ci/**/*.js'],
+    files: ['server/**/*.ts', 'bench/**/*.ts', '*.config.{ts,js}', 'e2e/**/*.ts', 'scripts/**/*.{js,mjs}'],
     languageOptions: { globals: { ...globals.node } },
   },
   {

@@ -153,7 +153,8 @@ CREATE TABLE "modifiers" (
 	"is_active" boolean DEFAULT true NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "modifiers_key_unique" UNIQUE("key")
+	CONSTRAINT "modifiers_key_unique" UNIQUE("key"),
+	CONSTRAINT "modifiers_type_ck" CHECK ("modifiers"."type" in ('multiplier', 'flat'))
 );
 --> statement-breakpoint
 CREATE TABLE "pricing_catalog" (
@@ -168,7 +169,8 @@ CREATE TABLE "pricing_catalog" (
 	"is_active" boolean DEFAULT true NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "pricing_catalog_issue_slug_unique" UNIQUE("issue_slug")
+	CONSTRAINT "pricing_catalog_issue_slug_unique" UNIQUE("issue_slug"),
+	CONSTRAINT "pricing_catalog_range_ck" CHECK ("pricing_catalog"."base_min" >= 0 and "pricing_catalog"."base_min" <= "pricing_catalog"."base_max")
 );
 --> statement-breakpoint
 CREATE TABLE "regions" (

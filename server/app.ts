@@ -40,6 +40,11 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
   app.use(
     pinoHttp({
       logger,
+      // Method, path and status only: headers carry cookies, bodies carry contact details.
+      serializers: {
+        req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
       autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
       customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
     }),

@@ -1,0 +1,42 @@
+import { lazy, Suspense } from 'react';
+import { Route, Switch, useLocation } from 'wouter';
+import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { ErrorBoundary } from './error-boundary';
+
+// Each page is its own chunk (spec §2 routes).
+const HomePage = lazy(() => import('./pages/home').then((m) => ({ default: m.HomePage })));
+const ServicesPage = lazy(() => import('./pages/services').then((m) => ({ default: m.ServicesPage })));
+const DiagnosePage = lazy(() => import('./pages/diagnose').then((m) => ({ default: m.DiagnosePage })));
+const BookPage = lazy(() => import('./pages/book').then((m) => ({ default: m.BookPage })));
+const DashboardPage = lazy(() => import('./pages/dashboard').then((m) => ({ default: m.DashboardPage })));
+const AdminPage = lazy(() => import('./pages/admin').then((m) => ({ default: m.AdminPage })));
+const NotFoundPage = lazy(() => import('./pages/not-found').then((m) => ({ default: m.NotFoundPage })));
+
+function PageFallback() {
+  return (
+    <div className="flex min-h-[50vh] items-center justify-center">
+      <Spinner className="size-8 text-primary" label="Loading page" />
+    </div>
+  );
+}
+
+export function AppRouter() {
+  const [location] = useLocation();
+
+  return (
+    <ErrorBoundary resetKey={location}>
+      <Suspense fallback={<PageFallback />}>
+        <Switch>
+          <Route path={paths.home} component={HomePage} />
+          <Route path={paths.services} component={ServicesPage} />
+          <Route path={paths.diagnose} component={DiagnosePage} />
+          <Route path={paths.book} component={BookPage} />
+          <Route path={paths.dashboard} component={DashboardPage} />
+          <Route path={paths.admin} component={AdminPage} />
+          <Route component={NotFoundPage} />
+        </Switch>
+      </Suspense>
+    </ErrorBoundary>
+  );
+}

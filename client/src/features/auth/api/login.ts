@@ -1,0 +1,27 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { currentUserSchema, type CurrentUser, type LoginInput } from '@shared/validators/auth';
+import { apiRequest } from '@/lib/api-client';
+import type { MutationConfig } from '@/lib/react-query';
+import { refreshSession } from './session-cache';
+
+export async function login(data: LoginInput): Promise<CurrentUser> {
+  return currentUserSchema.parse(await apiRequest('POST', '/api/auth/login', data));
+}
+
+type UseLoginOptions = {
+  mutationConfig?: MutationConfig<typeof login>;
+};
+
+export const useLogin = ({ mutationConfig }: UseLoginOptions = {}) => {
+  const queryClient = useQueryClient();
+  const { onSuccess, ...restConfig } = mutationConfig ?? {};
+
+  return useMutation({
+    ...restConfig,
+    mutationFn: login,
+    onSuccess: async (...args) => {
+      await refreshSession(queryClient, args[0]);
+      await onSuccess?.(...args);
+    },
+  });
+};

@@ -1,0 +1,288 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState, type ReactNode } from 'react';
+import { Controller, useForm, type FieldError } from 'react-hook-form';
+import { loginInput, registerInput } from '@shared/validators/auth';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/use-toast';
+import { getErrorMessage } from '@/lib/api-client';
+import { useLogin } from '../api/login';
+import { useRegister } from '../api/register';
+
+export type AuthMode = 'login' | 'register';
+
+/** Visible copy of spec §2, §4 and §8 — exact strings. */
+const COPY = {
+  login: {
+    title: 'Welcome Back',
+    description: 'Enter your credentials to access your account',
+    submit: 'Log In',
+    toggle: "Don't have an account? Sign up",
+    successTitle: 'Welcome back!',
+    successDescription: "You've successfully logged in",
+    failure: 'Failed to login',
+  },
+  register: {
+    title: 'Create Account',
+    description: 'Get started with a new account',
+    submit: 'Sign Up',
+    toggle: 'Already have an account? Log in',
+    successTitle: 'Account created!',
+    successDescription: "You've successfully registered",
+    failure: 'Failed to register',
+  },
+  passwordHint: 'At least 8 characters',
+} as const;
+
+export interface AuthDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The mode shown each time the dialog opens. */
+  defaultMode?: AuthMode;
+}
+
+export function AuthDialog({ open, onOpenChange, defaultMode = 'login' }: AuthDialogProps) {
+  const [mode, setMode] = useState<AuthMode>(defaultMode);
+  const [wasOpen, setWasOpen] = useState(open);
+  if (open !== wasOpen) {
+    // Each opening starts in the default mode (state adjusted during render, no effect needed).
+    setWasOpen(open);
+    if (open) setMode(defaultMode);
+  }
+
+  const copy = COPY[mode];
+  const close = () => onOpenChange(false);
+  const toggleMode = () => setMode(mode === 'login' ? 'register' : 'login');
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent data-testid="auth-dialog" className="sm:max-w-md">
+        <DialogHeader>
+          <DialogTitle>{copy.title}</DialogTitle>
+          <DialogDescription>{copy.description}</DialogDescription>
+        </DialogHeader>
+
+        {mode === 'login' ? <LoginForm onSuccess={close} /> : <RegisterForm onSuccess={close} />}
+
+        <p className="text-center text-sm">
+          <Button
+            variant="link"
+            className="h-auto p-0 whitespace-normal"
+            onClick={toggleMode}
+            data-testid="button-auth-toggle"
+          >
+            {copy.toggle}
+          </Button>
+        </p>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function LoginForm({ onSuccess }: { onSuccess: () => void }) {
+  const form = useForm({
+    resolver: zodResolver(loginInput),
+    defaultValues: { email: '', password: '' },
+  });
+  const loginMutation = useLogin({
+    mutationConfig: {
+      onSuccess: () => {
+        toast({ title: COPY.login.successTitle, description: COPY.login.successDescription });
+        form.reset();
+        onSuccess();
+      },
+      onError: (error) => {
+        toast({ variant: 'destructive', title: 'Error', description: getErrorMessage(error, COPY.login.failure) });
+      },
+    },
+  });
+  const { errors } = form.formState;
+  const pending = loginMutation.isPending;
+
+  return (
+    <form
+      noValidate
+      aria-busy={pending}
+      onSubmit={form.handleSubmit((values) => loginMutation.mutate(values))}
+      className="grid gap-4"
+    >
+      <AuthField id="auth-email" label="Email" error={errors.email}>
+        {(describedBy) => (
+          <Input
+            id="auth-email"
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            autoCapitalize="none"
+            spellCheck={false}
+            placeholder="you@example.com"
+            aria-invalid={errors.email ? true : undefined}
+            aria-describedby={describedBy}
+            data-testid="input-email"
+            {...form.register('email')}
+          />
+        )}
+      </AuthField>
+
+      <AuthField id="auth-password" label="Password" error={errors.password}>
+        {(describedBy) => (
+          <Input
+            id="auth-password"
+            type="password"
+            autoComplete="current-password"
+            aria-invalid={errors.password ? true : undefined}
+            aria-describedby={describedBy}
+            data-testid="input-password"
+            {...form.register('password')}
+          />
+        )}
+      </AuthField>
+
+      <SubmitButton pending={pending}>{COPY.login.submit}</SubmitButton>
+    </form>
+  );
+}
+
+function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
+  const form = useForm({
+    resolver: zodResolver(registerInput),
+    defaultValues: { email: '', password: '', role: 'homeowner' },
+  });
+  const registerMutation = useRegister({
+    mutationConfig: {
+      onSuccess: () => {
+        toast({ title: COPY.register.successTitle, description: COPY.register.successDescription });
+        form.reset();
+        onSuccess();
+      },
+      onError: (error) => {
+        toast({
+          variant: 'destructive',
+          title: 'Error',
+          description: getErrorMessage(error, COPY.register.failure),
+        });
+      },
+    },
+  });
+  const { errors } = form.formState;
+  const pending = registerMutation.isPending;
+
+  return (
+    <form
+      noValidate
+      aria-busy={pending}
+      onSubmit={form.handleSubmit((values) => registerMutation.mutate(values))}
+      className="grid gap-4"
+    >
+      <AuthField id="auth-email" label="Email" error={errors.email}>
+        {(describedBy) => (
+          <Input
+            id="auth-email"
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            autoCapitalize="none"
+            spellCheck={false}
+            placeholder="you@example.com"
+            aria-invalid={errors.email ? true : undefined}
+            aria-describedby={describedBy}
+            data-testid="input-email"
+            {...form.register('email')}
+          />
+        )}
+      </AuthField>
+
+      <AuthField id="auth-password" label="Password" hint={COPY.passwordHint} error={errors.password}>
+        {(describedBy) => (
+          <Input
+            id="auth-password"
+            type="password"
+            autoComplete="new-password"
+            aria-invalid={errors.password ? true : undefined}
+            aria-describedby={describedBy}
+            data-testid="input-password"
+            {...form.register('password')}
+          />
+        )}
+      </AuthField>
+
+      <Controller
+        control={form.control}
+        name="role"
+        render={({ field, fieldState }) => (
+          <div className="grid gap-1.5">
+            <div className="flex items-center gap-2">
+              <input
+                id="auth-role-plumber"
+                type="checkbox"
+                className="size-4 rounded border-input accent-primary"
+                checked={field.value === 'plumber'}
+                onChange={(event) => field.onChange(event.target.checked ? 'plumber' : 'homeowner')}
+                onBlur={field.onBlur}
+                ref={field.ref}
+                name={field.name}
+                aria-describedby="auth-role-plumber-hint"
+                data-testid="checkbox-plumber"
+              />
+              <Label htmlFor="auth-role-plumber">I&apos;m a plumber</Label>
+            </div>
+            <p id="auth-role-plumber-hint" className="text-xs text-muted-foreground">
+              Plumbers see jobs nearby and send quotes to homeowners.
+            </p>
+            {fieldState.error && (
+              <p role="alert" className="text-sm font-medium text-destructive">
+                {fieldState.error.message}
+              </p>
+            )}
+          </div>
+        )}
+      />
+
+      <SubmitButton pending={pending}>{COPY.register.submit}</SubmitButton>
+    </form>
+  );
+}
+
+interface AuthFieldProps {
+  id: string;
+  label: string;
+  hint?: string;
+  error?: FieldError;
+  /** Renders the control, given the ids that describe it (hint, then error). */
+  children: (describedBy: string | undefined) => ReactNode;
+}
+
+function AuthField({ id, label, hint, error, children }: AuthFieldProps) {
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
+  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
+
+  return (
+    <div className="grid gap-2">
+      <Label htmlFor={id}>{label}</Label>
+      {children(describedBy)}
+      {hint && (
+        <p id={hintId} className="text-xs text-muted-foreground">
+          {hint}
+        </p>
+      )}
+      {error?.message && (
+        <p id={errorId} className="text-sm font-medium text-destructive">
+          {error.message}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function SubmitButton({ pending, children }: { pending: boolean; children: ReactNode }) {
+  return (
+    <Button type="submit" className="w-full" disabled={pending} aria-busy={pending} data-testid="button-auth-submit">
+      {pending && <Spinner />}
+      {children}
+    </Button>
+  );
+}

@@ -1,0 +1,379 @@
+import bcrypt from 'bcrypt';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SERVICE_TYPE_TO_ISSUE_SLUG } from '@shared/catalog-slugs';
+import { SERVICE_TYPES } from '@shared/constants';
+import { DEFAULT_REGION_CODE, REGION_ZIP_PREFIXES, regionCodeForZip } from '@shared/region-zip-prefixes';
+import {
+  availabilitySlots,
+  jobStatusEvents,
+  jobs,
+  modifiers,
+  plumbers,
+  pricingCatalog,
+  regions,
+  technicians,
+  users,
+} from '@shared/schema';
+import { insertModifierSchema, insertPricingCatalogSchema, insertRegionSchema } from '@shared/validators';
+import { openDatabase, type DatabaseHandle } from '../client';
+import { runMigrations } from '../migrate';
+import { DEMO_PASSWORD, DEMO_USERS, ensureAvailabilitySlots, seedDatabase, type SeedSummary } from './index';
+
+/** Monday 2 June 2025, 07:30 local time: 30 days run to Tuesday 1 July and include 4 Sundays. */
+const TODAY = new Date(2025, 5, 2, 7, 30);
+const SLOT_DAYS = 30;
+const DEMO_PLUMBER_ZIP_CENTRE = { lat: 30.2711286, lng: -97.7436995 };
+
+let handle: DatabaseHandle;
+let first: SeedSummary;
+let second: SeedSummary;
+
+beforeAll(async () => {
+  handle = await openDatabase({});
+  await runMigrations(handle.pool);
+  first = await seedDatabase(handle.db, { demo: true, bcryptCost: 4, today: TODAY });
+  second = await seedDatabase(handle.db, { demo: true, bcryptCost: 4, today: TODAY });
+}, 60_000);
+
+afterAll(async () => {
+  await handle?.close();
+}, 60_000);
+
+const totals = (summary: SeedSummary) =>
+  Object.fromEntries(
+    Object.entries(summary)
+      .filter((entry): entry is [string, { total: number }] => typeof entry[1] === 'object')
+      .map(([table, counts]) => [table, counts.total]),
+  );
+
+function haversineKm(a: { lat: number; lng: number }, b: { lat: number; lng: number }) {
+  const rad = (deg: number) => (deg * Math.PI) / 180;
+  const h =
+    Math.sin(rad(b.lat - a.lat) / 2) ** 2 +
+    Math.cos(rad(a.lat)) * Math.cos(rad(b.lat)) * Math.sin(rad(b.lng - a.lng) / 2) ** 2;
+  return 2 * 6371 * Math.asin(Math.sqrt(h));
+}
+
+describe('seedDatabase', () => {
+  it('inserts everything the first time', () => {
+    expect(first.pricingCatalog.inserted).toBe(first.pricingCatalog.total);
+    expect(first.regions.inserted).toBe(first.regions.total);
+    expect(first.modifiers.inserted).toBe(7);
+    expect(first.technicians.inserted).toBe(5);
+    expect(first.availabilitySlots.inserted).toBe(first.availabilitySlots.total);
+    expect(first.users.inserted).toBe(4);
+    expect(first.plumbers.inserted).toBe(1);
+    expect(first.jobs.inserted).toBe(5);
+    expect(first.jobStatusEvents.inserted).toBe(5);
+  });
+
+  it('is idempotent: the second run adds and changes nothing', () => {
+    expect(totals(second)).toEqual(totals(first));
+    for (const [table, counts] of Object.entries(second)) {
+      if (typeof counts !== 'object') continue;
+      expect({ table, inserted: counts.inserted, updated: counts.updated }).toEqual({
+        table,
+        inserted: 0,
+        updated: 0,
+      });
+    }
+  });
+
+  it('brings a changed catalogue row back in line with the seed data, keeping is_active', async () => {
+    await handle.db
+      .update(pricingCatalog)
+      .set({ baseMin: '1.00', isActive: false })
+      .where(eq(pricingCatalog.issueSlug, 'drain-cleaning'));
+    const third = await seedDatabase(handle.db, { demo: false, bcryptCost: 4, today: TODAY });
+    expect(third.pricingCatalog).toEqual({ inserted: 0, updated: 1, total: first.pricingCatalog.total });
+    const [row] = await handle.db
+      .select()
+      .from(pricingCatalog)
+      .where(eq(pricingCatalog.issueSlug, 'drain-cleaning'));
+    expect(row.baseMin).toBe('99.00');
+    expect(row.isActive).toBe(false);
+    await handle.db
+      .update(pricingCatalog)
+      .set({ isActive: true })
+      .where(eq(pricingCatalog.issueSlug, 'drain-cleaning'));
+  });
+});
+
+describe('pricing catalogue', () => {
+  it('has about 30 valid issue types', async () => {
+    const rows = await handle.db.select().from(pricingCatalog);
+    expect(rows.length).toBeGreaterThanOrEqual(28);
+    expect(rows.length).toBeLessThanOrEqual(40);
+    for (const row of rows) {
+      expect(insertPricingCatalogSchema.safeParse(row).success, row.issueSlug).toBe(true);
+      expect(['job', 'hour', 'linear_ft']).toContain(row.unit);
+    }
+    expect(new Set(rows.map((row) => row.category)).size).toBeGreaterThanOrEqual(10);
+  });
+
+  it('starts the six services at their advertised prices', async () => {
+    const rows = await handle.db
+      .select({ slug: pricingCatalog.issueSlug, baseMin: pricingCatalog.baseMin })
+      .from(pricingCatalog)
+      .where(
+        inArray(pricingCatalog.issueSlug, [
+          'emergency-repair',
+          'drain-cleaning',
+          'water-heater-service',
+          'leak-detection',
+          'pipe-installation',
+          'fixture-replacement',
+        ]),
+      );
+    expect(Object.fromEntries(rows.map((row) => [row.slug, row.baseMin]))).toEqual({
+      'emergency-repair': '150.00',
+      'drain-cleaning': '99.00',
+      'water-heater-service': '200.00',
+      'leak-detection': '120.00',
+      'pipe-installation': '180.00',
+      'fixture-replacement': '90.00',
+    });
+  });
+
+  it('has a row for every booking service type and common diagnosis', async () => {
+    const slugs = new Set(
+      (await handle.db.select({ slug: pricingCatalog.issueSlug }).from(pricingCatalog)).map((r) => r.slug),
+    );
+    expect(Object.keys(SERVICE_TYPE_TO_ISSUE_SLUG).sort()).toEqual([...SERVICE_TYPES].sort());
+    for (const slug of Object.values(SERVICE_TYPE_TO_ISSUE_SLUG)) expect(slugs, slug).toContain(slug);
+    for (const slug of [
+      'leaky-faucet',
+      'clogged-drain',
+      'clogged-toilet',
+      'running-toilet',
+      'low-water-pressure',
+      'burst-pipe',
+      'water-heater-no-hot-water',
+      'water-heater-leak',
+      'tankless-water-heater-repair',
+      'garbage-disposal-repair',
+      'sump-pump-repair',
+      'sewer-backup',
+      'gas-line-leak',
+      'frozen-pipe',
+      'slab-leak',
+      'shower-valve-repair',
+      'main-shutoff-valve-replacement',
+      'water-softener-service',
+      'backflow-testing',
+      'hose-bib-repair',
+    ]) {
+      expect(slugs, slug).toContain(slug);
+    }
+  });
+});
+
+describe('regions and modifiers', () => {
+  it('has 8–12 metros plus the national default', async () => {
+    const rows = await handle.db.select().from(regions);
+    const national = rows.find((row) => row.code === DEFAULT_REGION_CODE);
+    expect(national).toMatchObject({ laborIndex: '1.000', materialIndex: '1.000', currency: 'USD' });
+    const metros = rows.filter((row) => row.code !== DEFAULT_REGION_CODE);
+    expect(metros.length).toBeGreaterThanOrEqual(8);
+    expect(metros.length).toBeLessThanOrEqual(12);
+    for (const row of rows) expect(insertRegionSchema.safeParse(row).success, row.code).toBe(true);
+    expect(rows.find((row) => row.code === 'SFO')?.laborIndex).toBe('1.420');
+  });
+
+  it('maps ZIP prefixes only to seeded metros, each prefix once', async () => {
+    const codes = new Set(
+      (await handle.db.select({ code: regions.code }).from(regions)).map((row) => row.code),
+    );
+    const prefixes = Object.values(REGION_ZIP_PREFIXES).flat();
+    expect(new Set(prefixes).size).toBe(prefixes.length);
+    for (const [code, list] of Object.entries(REGION_ZIP_PREFIXES)) {
+      expect(codes, code).toContain(code);
+      expect(list.length, code).toBeGreaterThan(0);
+      for (const prefix of list) expect(prefix).toMatch(/^\d{3}$/);
+    }
+    expect(regionCodeForZip('78701')).toBe('AUS');
+    expect(regionCodeForZip('78613')).toBe('AUS');
+    expect(regionCodeForZip('94110')).toBe('SFO');
+    expect(regionCodeForZip('59001')).toBe(DEFAULT_REGION_CODE);
+  });
+
+  it('has the price modifiers', async () => {
+    const rows = await handle.db.select().from(modifiers);
+    for (const row of rows) expect(insertModifierSchema.safeParse(row).success, row.key).toBe(true);
+    const byKey = Object.fromEntries(rows.map((row) => [row.key, row]));
+    expect(Object.keys(byKey).sort()).toEqual(
+      [
+        'after_hours',
+        'difficult_access',
+        'multi_story',
+        'older_home',
+        'permit_required',
+        'urgency',
+        'weekend',
+      ].sort(),
+    );
+    expect(byKey.urgency).toMatchObject({
+      type: 'multiplier',
+      valuesJson: { routine: 1, urgent: 1.25, emergency: 1.75 },
+    });
+    expect(byKey.after_hours.valuesJson).toEqual({ multiplier: 1.5 });
+    expect(byKey.permit_required).toMatchObject({ type: 'flat', valuesJson: { amount: 150 } });
+  });
+});
+
+describe('availability slots', () => {
+  it('covers 30 days from today with one-hour slots in working hours', async () => {
+    const days = await handle.db
+      .selectDistinct({ date: availabilitySlots.date })
+      .from(availabilitySlots)
+      .orderBy(asc(availabilitySlots.date));
+    expect(days.length).toBe(SLOT_DAYS);
+    expect(days[0].date).toBe('2025-06-02');
+    expect(days.at(-1)?.date).toBe('2025-07-01');
+
+    const [outside] = await handle.db
+      .select({ n: count() })
+      .from(availabilitySlots)
+      .where(sql`${availabilitySlots.startTime} < '08:00' or ${availabilitySlots.startTime} > '16:00'`);
+    expect(outside.n).toBe(0);
+    const [booked] = await handle.db
+      .select({ n: count() })
+      .from(availabilitySlots)
+      .where(eq(availabilitySlots.isBooked, 'true'));
+    expect(booked.n).toBe(0);
+  });
+
+  it('offers several technicians per weekday start time, two on Sunday mornings', async () => {
+    const perStart = (date: string) =>
+      handle.db
+        .select({ startTime: availabilitySlots.startTime, endTime: availabilitySlots.endTime, n: count() })
+        .from(availabilitySlots)
+        .where(eq(availabilitySlots.date, date))
+        .groupBy(availabilitySlots.startTime, availabilitySlots.endTime)
+        .orderBy(asc(availabilitySlots.startTime));
+
+    const monday = await perStart('2025-06-02');
+    expect(monday.map((slot) => slot.startTime)).toEqual([
+      '08:00',
+      '09:00',
+      '10:00',
+      '11:00',
+      '12:00',
+      '13:00',
+      '14:00',
+      '15:00',
+      '16:00',
+    ]);
+    expect(monday[0].endTime).toBe('09:00');
+    expect(monday.every((slot) => slot.n === 5)).toBe(true);
+    expect((await perStart('2025-06-07')).length).toBe(9); // Saturday
+
+    const sunday = await perStart('2025-06-08');
+    expect(sunday.map((slot) => slot.startTime)).toEqual(['09:00', '10:00', '11:00', '12:00']);
+    expect(sunday.every((slot) => slot.n === 2)).toBe(true);
+  });
+
+  it('has a total matching the schedule (26 weekdays × 5 × 9 + 4 Sundays × 2 × 4)', () => {
+    expect(first.availabilitySlots.total).toBe(26 * 5 * 9 + 4 * 2 * 4);
+  });
+
+  it('adds nothing when run again, and extends the window when asked', async () => {
+    expect(await ensureAvailabilitySlots(handle.db, { from: TODAY, days: SLOT_DAYS })).toBe(0);
+    const started = performance.now();
+    const added = await ensureAvailabilitySlots(handle.db, { from: TODAY, days: SLOT_DAYS + 1 });
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(added).toBe(5 * 9); // Wednesday 2 July
+  });
+
+  it('skips off-duty technicians', async () => {
+    await handle.db
+      .update(technicians)
+      .set({ status: 'off_duty' })
+      .where(eq(technicians.email, 'sam.whitfield@plumbline.test'));
+    const added = await ensureAvailabilitySlots(handle.db, { from: new Date(2025, 6, 3), days: 1 }); // Thursday
+    expect(added).toBe(4 * 9);
+    await handle.db
+      .update(technicians)
+      .set({ status: 'available' })
+      .where(eq(technicians.email, 'sam.whitfield@plumbline.test'));
+  });
+});
+
+describe('demo data', () => {
+  it('creates one account per role with the documented password', async () => {
+    const rows = await handle.db
+      .select()
+      .from(users)
+      .where(
+        inArray(
+          users.email,
+          Object.values(DEMO_USERS).map((user) => user.email),
+        ),
+      );
+    const byEmail = Object.fromEntries(rows.map((row) => [row.email, row]));
+    expect(byEmail['homeowner@demo.plumbline.test']).toMatchObject({
+      role: 'homeowner',
+      name: 'Dana Homeowner',
+      phone: '5125550101',
+    });
+    expect(byEmail['plumber@demo.plumbline.test']).toMatchObject({ role: 'plumber', name: 'Pat Plumber' });
+    expect(byEmail['admin@demo.plumbline.test'].role).toBe('admin');
+    expect(byEmail['neighbor@demo.plumbline.test'].role).toBe('homeowner');
+    expect(await bcrypt.compare(DEMO_PASSWORD, byEmail['plumber@demo.plumbline.test'].passwordHash)).toBe(
+      true,
+    );
+    expect(bcrypt.getRounds(byEmail['admin@demo.plumbline.test'].passwordHash)).toBe(4);
+  });
+
+  it('gives the demo plumber a verified service area of 40 km around downtown Austin', async () => {
+    const [row] = await handle.db
+      .select({ plumber: plumbers })
+      .from(plumbers)
+      .innerJoin(users, eq(users.id, plumbers.userId))
+      .where(eq(users.email, DEMO_USERS.plumber.email));
+    expect(row.plumber).toMatchObject({
+      serviceRadiusKm: '40.00',
+      verificationStatus: 'verified',
+      currentLat: '30.2711286',
+      currentLng: '-97.7436995',
+      currentAddress: 'Austin, TX 78701',
+    });
+  });
+
+  it('posts open jobs inside that area, each with its first status event', async () => {
+    const rows = await handle.db
+      .select({ job: jobs, email: users.email })
+      .from(jobs)
+      .innerJoin(users, eq(users.id, jobs.customerId));
+    const neighbor = rows.filter((row) => row.email === DEMO_USERS.neighbor.email);
+    expect(neighbor.length).toBeGreaterThanOrEqual(3);
+    expect(neighbor.length).toBeLessThanOrEqual(4);
+    expect(neighbor.filter((row) => row.job.urgency === 'emergency')).toHaveLength(1);
+    expect(rows.filter((row) => row.email === DEMO_USERS.homeowner.email)).toHaveLength(1);
+
+    const slugs = new Set(
+      (await handle.db.select({ slug: pricingCatalog.issueSlug }).from(pricingCatalog)).map((r) => r.slug),
+    );
+    for (const { job } of rows) {
+      expect(job.currentStatus).toBe('requested');
+      expect(slugs).toContain(job.issueSlug);
+      expect(job.preferredDate).toMatch(/^2025-0[67]-\d{2}$/);
+      const km = haversineKm(DEMO_PLUMBER_ZIP_CENTRE, { lat: Number(job.lat), lng: Number(job.lng) });
+      expect(km, job.address).toBeLessThan(40);
+      const events = await handle.db
+        .select()
+        .from(jobStatusEvents)
+        .where(and(eq(jobStatusEvents.jobId, job.id), eq(jobStatusEvents.status, 'requested')));
+      expect(events).toHaveLength(1);
+      expect(events[0].notes).toBe('Job posted');
+    }
+  });
+
+  it('does not post demo jobs again once a demo homeowner has jobs', async () => {
+    const [{ n: before }] = await handle.db.select({ n: count() }).from(jobs);
+    await seedDatabase(handle.db, { demo: true, bcryptCost: 4, today: new Date(2025, 6, 1) });
+    const [{ n: after }] = await handle.db.select({ n: count() }).from(jobs);
+    expect(after).toBe(before);
+  });
+});

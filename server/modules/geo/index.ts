@@ -1,0 +1,1 @@
+export { extractZip, haversineKm, locateAddress, lookupZip, type ZipLocation } from './geo.service';

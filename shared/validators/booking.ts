@@ -1,0 +1,115 @@
+import { createInsertSchema } from 'drizzle-zod';
+import { z } from 'zod';
+import { LIMITS, SERVICE_TYPES } from '../constants';
+import { availabilitySlots, serviceRequests } from '../schema';
+import { AUTH_MESSAGES } from './auth';
+import {
+  FIELD_MESSAGES,
+  isoDateField,
+  issueSlugField,
+  nameField,
+  phoneField,
+  timeField,
+  urgencyField,
+  uuidField,
+  uuidParam,
+} from './common';
+
+/** Spec §5 (booking) and the slot rules; the form and POST /api/service-requests show the same text. */
+export const BOOKING_MESSAGES = {
+  nameMin: FIELD_MESSAGES.nameMin,
+  emailInvalid: AUTH_MESSAGES.emailInvalid,
+  phoneMin: FIELD_MESSAGES.phoneMin,
+  serviceTypeRequired: 'Service type is required',
+  preferredDateRequired: 'Preferred date is required',
+  dateFormat: FIELD_MESSAGES.dateFormat,
+  timeFormat: FIELD_MESSAGES.timeFormat,
+  urgencyInvalid: FIELD_MESSAGES.urgencyInvalid,
+  descriptionMin: 'Description must be at least 10 characters',
+  descriptionMax: 'Description must be at most 5000 characters',
+  addressRequired: 'Address is required',
+  addressMax: 'Address must be at most 300 characters',
+  slotIdInvalid: 'Invalid time slot',
+  issueSlugRequired: FIELD_MESSAGES.issueTypeRequired,
+  serviceRequestIdInvalid: 'Invalid service request id',
+  technicianIdInvalid: 'Invalid technician id',
+  endTimeAfterStart: 'End time must be after start time',
+} as const;
+
+const MAX_DESCRIPTION = 5000;
+const MAX_ADDRESS = 300;
+
+/** Booking e-mail: any failure, including empty, reads 'Invalid email address' (spec §5). Stored lower-cased. */
+const bookingEmailField = z
+  .string({ error: BOOKING_MESSAGES.emailInvalid })
+  .trim()
+  .pipe(z.email({ error: BOOKING_MESSAGES.emailInvalid }))
+  .transform((email) => email.toLowerCase());
+
+/** Required first, then the shape: '' reads 'Preferred date is required', '2025-1-5' the format message. */
+const preferredDateField = z
+  .string({ error: BOOKING_MESSAGES.preferredDateRequired })
+  .trim()
+  .min(1, { error: BOOKING_MESSAGES.preferredDateRequired, abort: true })
+  .pipe(isoDateField());
+
+/** A service request as stored; the server owns id, status, technician, user and timestamps. */
+export const insertServiceRequestSchema = createInsertSchema(serviceRequests, {
+  name: nameField(),
+  email: bookingEmailField,
+  phone: phoneField(),
+  // '' and unknown values both read 'Service type is required'.
+  serviceType: z.enum(SERVICE_TYPES, { error: BOOKING_MESSAGES.serviceTypeRequired }),
+  preferredDate: preferredDateField,
+  urgency: urgencyField(),
+  description: z
+    .string({ error: BOOKING_MESSAGES.descriptionMin })
+    .trim()
+    .min(LIMITS.bookingDescriptionMin, { error: BOOKING_MESSAGES.descriptionMin })
+    .max(MAX_DESCRIPTION, { error: BOOKING_MESSAGES.descriptionMax }),
+  address: z
+    .string({ error: BOOKING_MESSAGES.addressRequired })
+    .trim()
+    .min(LIMITS.addressMin, { error: BOOKING_MESSAGES.addressRequired })
+    .max(MAX_ADDRESS, { error: BOOKING_MESSAGES.addressMax }),
+}).omit({ id: true, createdAt: true, status: true, technicianId: true, userId: true });
+export type InsertServiceRequestInput = z.input<typeof insertServiceRequestSchema>;
+
+/**
+ * POST /api/service-requests — the booking form. `slotId` books a chosen slot in the same call;
+ * `issueSlug` carries the catalogue issue of a diagnosis handed over to the booking form.
+ */
+export const createServiceRequestInput = insertServiceRequestSchema.extend({
+  slotId: uuidField(BOOKING_MESSAGES.slotIdInvalid).optional(),
+  issueSlug: issueSlugField(BOOKING_MESSAGES.issueSlugRequired).optional(),
+});
+export type CreateServiceRequestInput = z.input<typeof createServiceRequestInput>;
+export type CreateServiceRequestData = z.output<typeof createServiceRequestInput>;
+
+/** An availability slot as stored; booking state (isBooked, serviceRequestId) is owned by the server. */
+export const insertAvailabilitySlotSchema = createInsertSchema(availabilitySlots, {
+  date: isoDateField(),
+  startTime: timeField(),
+  endTime: timeField(),
+  technicianId: uuidField(BOOKING_MESSAGES.technicianIdInvalid).nullish(),
+})
+  .omit({ id: true, createdAt: true, isBooked: true, serviceRequestId: true })
+  .refine((slot) => slot.endTime > slot.startTime, {
+    error: BOOKING_MESSAGES.endTimeAfterStart,
+    path: ['endTime'],
+  });
+export type InsertAvailabilitySlotInput = z.input<typeof insertAvailabilitySlotSchema>;
+
+/** GET /api/availability-slots?date=YYYY-MM-DD */
+export const availabilitySlotsQuery = z.object({ date: isoDateField() });
+export type AvailabilitySlotsQuery = z.input<typeof availabilitySlotsQuery>;
+
+/** POST /api/availability-slots/:id/book */
+export const bookSlotInput = z.object({
+  serviceRequestId: uuidField(BOOKING_MESSAGES.serviceRequestIdInvalid),
+});
+export type BookSlotInput = z.input<typeof bookSlotInput>;
+
+/** The `:id` of /api/availability-slots/:id/book. */
+export const slotIdParam = uuidParam;
+export type SlotIdParam = z.input<typeof slotIdParam>;

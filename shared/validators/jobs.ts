@@ -1,0 +1,67 @@
+import { createInsertSchema } from 'drizzle-zod';
+import { z } from 'zod';
+import { LIMITS } from '../constants';
+import { jobs } from '../schema';
+import { BOOKING_MESSAGES } from './booking';
+import { FIELD_MESSAGES, isoDateField, issueSlugField, urgencyField, uuidField } from './common';
+
+export const JOB_MESSAGES = {
+  issueSlugRequired: BOOKING_MESSAGES.issueSlugRequired,
+  descriptionMin: BOOKING_MESSAGES.descriptionMin,
+  descriptionMax: BOOKING_MESSAGES.descriptionMax,
+  addressRequired: BOOKING_MESSAGES.addressRequired,
+  addressMax: BOOKING_MESSAGES.addressMax,
+  jobIdInvalid: FIELD_MESSAGES.jobIdInvalid,
+  quoteIdInvalid: 'Invalid quote id',
+  statusInvalid: 'Status must be in_progress, completed or cancelled',
+  notesMax: 'Notes must be at most 1000 characters',
+} as const;
+
+/** Statuses a person may set by hand; requested/quoted/scheduled follow from posting and quoting. */
+export const MANUAL_JOB_STATUSES = ['in_progress', 'completed', 'cancelled'] as const;
+export type ManualJobStatus = (typeof MANUAL_JOB_STATUSES)[number];
+
+/**
+ * A job as a homeowner describes it. The server owns the customer (the session), the plumber
+ * (accepting a quote), the status, the coordinates (from the ZIP) and timestamps.
+ */
+export const insertJobSchema = createInsertSchema(jobs, {
+  issueSlug: issueSlugField(JOB_MESSAGES.issueSlugRequired),
+  issueDescription: z
+    .string({ error: JOB_MESSAGES.descriptionMin })
+    .trim()
+    .min(LIMITS.bookingDescriptionMin, { error: JOB_MESSAGES.descriptionMin })
+    .max(5000, { error: JOB_MESSAGES.descriptionMax }),
+  address: z
+    .string({ error: JOB_MESSAGES.addressRequired })
+    .trim()
+    .min(LIMITS.addressMin, { error: JOB_MESSAGES.addressRequired })
+    .max(300, { error: JOB_MESSAGES.addressMax }),
+  urgency: urgencyField().optional(),
+  preferredDate: isoDateField().nullish(),
+}).omit({
+  id: true,
+  createdAt: true,
+  updatedAt: true,
+  customerId: true,
+  plumberId: true,
+  currentStatus: true,
+  lat: true,
+  lng: true,
+});
+export type InsertJobInput = z.input<typeof insertJobSchema>;
+
+/** The `:jobId` of /api/jobs/:jobId/accept-quote, /api/quotes/job/:jobId, … */
+export const jobIdParam = z.object({ jobId: uuidField(JOB_MESSAGES.jobIdInvalid) });
+export type JobIdParam = z.input<typeof jobIdParam>;
+
+/** POST /api/jobs/:jobId/accept-quote */
+export const acceptQuoteInput = z.object({ quoteId: uuidField(JOB_MESSAGES.quoteIdInvalid) });
+export type AcceptQuoteInput = z.input<typeof acceptQuoteInput>;
+
+/** PATCH /api/jobs/:jobId/status */
+export const updateJobStatusInput = z.object({
+  status: z.enum(MANUAL_JOB_STATUSES, { error: JOB_MESSAGES.statusInvalid }),
+  notes: z.string().trim().max(1000, { error: JOB_MESSAGES.notesMax }).optional(),
+});
+export type UpdateJobStatusInput = z.input<typeof updateJobStatusInput>;

@@ -1,0 +1,95 @@
+import { createInsertSchema } from 'drizzle-zod';
+import { z } from 'zod';
+import { quotes } from '../schema';
+import { FIELD_MESSAGES, uuidField } from './common';
+
+export const QUOTE_MESSAGES = {
+  jobIdInvalid: FIELD_MESSAGES.jobIdInvalid,
+  plumberIdInvalid: FIELD_MESSAGES.plumberIdInvalid,
+  minRequired: 'Minimum price is required',
+  maxRequired: 'Maximum price is required',
+  priceNotNumber: 'Price must be a number',
+  pricePositive: 'Price must be greater than 0',
+  priceDecimals: 'Price can have at most 2 decimal places',
+  priceMax: 'Price must be at most 99,999,999.99',
+  minAboveMax: 'Minimum price cannot be more than the maximum price',
+  noteMax: 'Note must be at most 1000 characters',
+} as const;
+
+/** numeric(10,2) holds at most 99,999,999.99. */
+export const MAX_MONEY = 99_999_999.99;
+const NUMERIC_TEXT = /^-?(\d+(\.\d*)?|\.\d+)$/;
+const MAX_NOTE = 1000;
+
+const hasAtMostTwoDecimals = (value: number) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
+
+/**
+ * A positive amount of money with at most 2 decimals, given as a number or a numeric string
+ * (form inputs send strings). Parsed to the canonical string numeric(10,2) stores, e.g. '150.00'.
+ */
+export const moneyField = (requiredMessage: string) =>
+  z
+    .union([z.number(), z.string()], {
+      error: (issue) =>
+        issue.input === undefined || issue.input === null ? requiredMessage : QUOTE_MESSAGES.priceNotNumber,
+    })
+    .transform((raw, ctx) => {
+      const text = typeof raw === 'string' ? raw.trim() : undefined;
+      if (text === '') {
+        ctx.issues.push({ code: 'custom', message: requiredMessage, input: raw });
+        return z.NEVER;
+      }
+      const value =
+        text === undefined ? (raw as number) : NUMERIC_TEXT.test(text) ? Number(text) : Number.NaN;
+      const problem = !Number.isFinite(value)
+        ? QUOTE_MESSAGES.priceNotNumber
+        : value <= 0
+          ? QUOTE_MESSAGES.pricePositive
+          : value > MAX_MONEY
+            ? QUOTE_MESSAGES.priceMax
+            : !hasAtMostTwoDecimals(value)
+              ? QUOTE_MESSAGES.priceDecimals
+              : undefined;
+      if (problem) {
+        ctx.issues.push({ code: 'custom', message: problem, input: raw });
+        return z.NEVER;
+      }
+      return value.toFixed(2);
+    });
+
+const noteText = z.string().trim().max(MAX_NOTE, { error: QUOTE_MESSAGES.noteMax });
+
+/** A quote's note: `{ note }` or the note itself as a string; always stored as `{ note? }`. */
+export const quoteBreakdownField = z
+  .union([noteText, z.object({ note: noteText.optional() })])
+  .transform((value) => {
+    const note = typeof value === 'string' ? value : value.note;
+    return note ? { note } : {};
+  });
+export type QuoteBreakdown = z.output<typeof quoteBreakdownField>;
+
+/** POST /api/quotes — a plumber's price range for a job. */
+export const createQuoteInput = z
+  .object({
+    jobId: uuidField(QUOTE_MESSAGES.jobIdInvalid),
+    minTotal: moneyField(QUOTE_MESSAGES.minRequired),
+    maxTotal: moneyField(QUOTE_MESSAGES.maxRequired),
+    breakdownJson: quoteBreakdownField.optional(),
+  })
+  .refine((quote) => Number(quote.minTotal) <= Number(quote.maxTotal), {
+    error: QUOTE_MESSAGES.minAboveMax,
+    path: ['maxTotal'],
+  });
+export type CreateQuoteInput = z.input<typeof createQuoteInput>;
+/** Parsed: amounts are canonical strings ('150.00'), the breakdown is `{ note? }`. */
+export type CreateQuoteData = z.output<typeof createQuoteInput>;
+
+/** A quotes row; the plumber comes from the session, the status from accepting. */
+export const insertQuoteSchema = createInsertSchema(quotes, {
+  jobId: uuidField(QUOTE_MESSAGES.jobIdInvalid),
+  plumberId: uuidField(QUOTE_MESSAGES.plumberIdInvalid),
+  minTotal: moneyField(QUOTE_MESSAGES.minRequired),
+  maxTotal: moneyField(QUOTE_MESSAGES.maxRequired),
+  breakdownJson: quoteBreakdownField.nullish(),
+}).omit({ id: true, createdAt: true, status: true });
+export type InsertQuoteInput = z.input<typeof insertQuoteSchema>;
