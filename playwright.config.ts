@@ -30,13 +30,13 @@ export default defineConfig({
   ],
   webServer: {
     // The production build on a fresh embedded database, exactly as `npm start` serves it.
-    command: `rm -rf .data-test/e2e && node scripts/build-if-needed.mjs && NODE_ENV=production tsx server/index.ts`,
+    command: `rm -rf .data-test/e2e-${PORT} && node scripts/build-if-needed.mjs && NODE_ENV=production tsx server/index.ts`,
     url: `http://localhost:${PORT}/readyz`,
     reuseExistingServer: !process.env.CI,
     timeout: 180_000,
     env: {
       PORT: String(PORT),
-      DATA_DIR: '.data-test/e2e',
+      DATA_DIR: `.data-test/e2e-${PORT}`,
       DEMO_SEED: 'true',
       AUTH_RATE_LIMIT: '1000',
       LOG_LEVEL: 'warn',

@@ -9,8 +9,16 @@ import { apiNotFound, createErrorHandler } from './lib/error-handler';
 import type { Logger } from './lib/logger';
 import { createRateLimiter } from './lib/rate-limit';
 import { noStore, requireJsonBody, requireSameOrigin, securityHeaders } from './lib/security';
+import type { ModuleDeps } from './lib/module-deps';
+import { createAdminRouter } from './modules/admin/admin.routes';
 import { createAuthRouter, createAuthService } from './modules/auth';
+import { createBookingRouter } from './modules/booking/booking.routes';
+import { createDiagnosisRouter } from './modules/diagnosis/diagnosis.routes';
 import { createHealthRouter } from './modules/health/health.routes';
+import { createJobsRouter } from './modules/jobs/jobs.routes';
+import { createPlumbersRouter } from './modules/plumbers/plumbers.routes';
+import { createPricingRouter } from './modules/pricing/pricing.routes';
+import { createQuotesRouter } from './modules/quotes/quotes.routes';
 import { createSiteRouter } from './modules/site/site.routes';
 
 export interface CreateAppOptions {
@@ -60,8 +68,9 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
     message: 'Too many attempts. Please wait a few minutes and try again.',
   };
 
+  const deps: ModuleDeps = { db: database.db, config, logger };
   const api = express.Router();
-  api.use(noStore, requireSameOrigin, requireJsonBody, express.json({ limit: '100kb', strict: true }));
+  api.use(noStore, requireSameOrigin, requireJsonBody);
   api.use(
     createSessionMiddleware({
       pool: database.pool,
@@ -71,6 +80,9 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
     }),
   );
   api.use(passport.session());
+  // Photos make diagnosis bodies large: its router parses its own bodies, before the 100 kB default.
+  api.use('/diagnose', createDiagnosisRouter(deps));
+  api.use(express.json({ limit: '100kb', strict: true }));
   api.use(
     '/auth',
     createAuthRouter(auth, passport, {
@@ -79,6 +91,12 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
     }),
   );
   api.use('/config', createSiteRouter(config.support));
+  api.use(createAdminRouter(deps));
+  api.use('/pricing', createPricingRouter(deps));
+  api.use(createBookingRouter(deps));
+  api.use('/jobs', createJobsRouter(deps));
+  api.use('/quotes', createQuotesRouter(deps));
+  api.use('/plumbers', createPlumbersRouter(deps));
   api.use(apiNotFound);
   app.use('/api', api);
 

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { z } from 'zod';
 
 const booleanFromEnv = z
@@ -46,6 +47,12 @@ const envSchema = z
     AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
     AUTH_RATE_WINDOW_MS: z.coerce.number().int().min(1000).default(15 * 60 * 1000),
     SESSION_MAX_AGE_MS: z.coerce.number().int().min(1000).default(7 * 24 * 60 * 60 * 1000),
+    /** Diagnoses per client per window. */
+    DIAGNOSIS_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
+    DIAGNOSIS_RATE_WINDOW_MS: z.coerce.number().int().min(1000).default(10 * 60 * 1000),
+    OPENAI_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(20_000),
+    /** Plumbline's fee on a completed job's gross amount, in percent. */
+    PLATFORM_FEE_PERCENT: z.coerce.number().min(0).max(50).default(10),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && env.DATABASE_URL && !env.SESSION_SECRET) {
@@ -73,7 +80,16 @@ function toConfig(env: z.output<typeof envSchema>) {
     dataDir: env.DATA_DIR,
     sessionSecret: env.SESSION_SECRET,
     demoSeed: env.DEMO_SEED ?? embedded,
-    openai: { apiKey: env.OPENAI_API_KEY, baseUrl: env.OPENAI_BASE_URL, model: env.OPENAI_MODEL },
+    /** Cleaned diagnosis photos (local media store). */
+    mediaDir: path.join(env.DATA_DIR, 'media'),
+    openai: {
+      apiKey: env.OPENAI_API_KEY,
+      baseUrl: env.OPENAI_BASE_URL,
+      model: env.OPENAI_MODEL,
+      timeoutMs: env.OPENAI_TIMEOUT_MS,
+    },
+    diagnosisRateLimit: { limit: env.DIAGNOSIS_RATE_LIMIT, windowMs: env.DIAGNOSIS_RATE_WINDOW_MS },
+    platformFeePercent: env.PLATFORM_FEE_PERCENT,
     support: { phone: env.SUPPORT_PHONE, email: env.SUPPORT_EMAIL },
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),

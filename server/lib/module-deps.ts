@@ -1,0 +1,10 @@
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import type { Logger } from './logger';
+
+/** What every module's router factory receives from createApp. */
+export interface ModuleDeps {
+  db: Database;
+  config: Config;
+  logger: Logger;
+}
