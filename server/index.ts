@@ -22,7 +22,14 @@ async function main() {
   });
   logger.info({ database: database.kind, dataDir: database.kind === 'embedded' ? path.resolve(config.dataDir) : undefined }, 'database open');
 
-  const client = config.isProduction || process.env.PLUMBLINE_CLIENT === 'static' ? 'static' : 'vite';
+  // PLUMBLINE_CLIENT=none serves only the API (used by tests of this entry point).
+  const clientOverride = process.env.PLUMBLINE_CLIENT;
+  const client =
+    clientOverride === 'none' || clientOverride === 'static' || clientOverride === 'vite'
+      ? clientOverride
+      : config.isProduction
+        ? 'static'
+        : 'vite';
   if (client === 'static' && !existsSync(path.join(CLIENT_BUILD_DIR, 'index.html'))) {
     throw new ConfigError('No client build found: run "npm run build" (npm start does it for you).');
   }

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('defaults to the embedded database with demo data on port 5000', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 5000,
+      databaseUrl: undefined,
+      dataDir: './data',
+      demoSeed: true,
+      bcryptCost: 12,
+      trustProxy: false,
+      support: { phone: '(555) 010-7586', email: 'help@plumbline.test' },
+    });
+  });
+
+  it('turns demo data off by default on a real database', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@localhost/db' }).demoSeed).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@localhost/db', DEMO_SEED: 'true' }).demoSeed).toBe(true);
+  });
+
+  it('requires SESSION_SECRET in production on a real database, naming the variable', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://u@localhost/db' })).toThrow(
+      /SESSION_SECRET: is required in production/,
+    );
+    expect(() => loadConfig({ NODE_ENV: 'production' })).not.toThrow();
+  });
+
+  it('refuses bad values with one line per variable', () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: 'eighty', DEMO_SEED: 'maybe', SUPPORT_EMAIL: 'nope', SESSION_SECRET: 'short' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as Error).message;
+    expect(message).toMatch(/^ {2}PORT: /m);
+    expect(message).toMatch(/^ {2}DEMO_SEED: must be true or false/m);
+    expect(message).toMatch(/^ {2}SUPPORT_EMAIL: must be an e-mail address/m);
+    expect(message).toMatch(/^ {2}SESSION_SECRET: must be at least 32 characters/m);
+  });
+
+  it('keeps bcrypt at cost 12 or more outside tests', () => {
+    expect(() => loadConfig({ BCRYPT_COST: '4' })).toThrow(/BCRYPT_COST: must be at least 12/);
+    expect(loadConfig({ NODE_ENV: 'test', BCRYPT_COST: '4' }).bcryptCost).toBe(4);
+  });
+
+  it('parses TRUST_PROXY as a boolean, a hop count or a named range', () => {
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: 'loopback' }).trustProxy).toBe('loopback');
+  });
+});
