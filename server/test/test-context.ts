@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { Express } from 'express';
 import pg from 'pg';
 import supertest from 'supertest';
 import { createApp } from '../app';
@@ -13,6 +14,8 @@ import { createLogger } from '../lib/logger';
  */
 export interface TestContext {
   config: Config;
+  /** The Express app itself, for tests and benchmarks that need a listening server. */
+  app: Express;
   database: DatabaseHandle;
   request: ReturnType<typeof supertest>;
   /** A cookie-keeping client, like one browser. */
@@ -69,6 +72,7 @@ export async function createTestContext(
   });
   return {
     config,
+    app,
     database,
     request: supertest(app),
     agent: () => supertest.agent(app),
