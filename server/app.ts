@@ -4,6 +4,7 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { createPassport } from './auth/passport';
 import { createSessionMiddleware } from './auth/session';
+import { enforceSessionLifetime } from './auth/session-lifetime';
 import { serveBuiltClient, serveDevClient } from './lib/client-assets';
 import { apiNotFound, createErrorHandler } from './lib/error-handler';
 import type { Logger } from './lib/logger';
@@ -80,6 +81,9 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
     }),
   );
   api.use(passport.session());
+  api.use(
+    enforceSessionLifetime({ idleTimeoutMs: config.sessionIdleTimeoutMs, absoluteTimeoutMs: config.sessionMaxAgeMs }),
+  );
   // Photos make diagnosis bodies large: its router parses its own bodies, before the 100 kB default.
   api.use('/diagnose', createDiagnosisRouter(deps));
   api.use(express.json({ limit: '100kb', strict: true }));

@@ -47,6 +47,7 @@ const envSchema = z
     AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
     AUTH_RATE_WINDOW_MS: z.coerce.number().int().min(1000).default(15 * 60 * 1000),
     SESSION_MAX_AGE_MS: z.coerce.number().int().min(1000).default(7 * 24 * 60 * 60 * 1000),
+    SESSION_IDLE_TIMEOUT_MS: z.coerce.number().int().min(1000).default(12 * 60 * 60 * 1000),
     /** Diagnoses per client per window. */
     DIAGNOSIS_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
     DIAGNOSIS_RATE_WINDOW_MS: z.coerce.number().int().min(1000).default(10 * 60 * 1000),
@@ -96,6 +97,7 @@ function toConfig(env: z.output<typeof envSchema>) {
     bcryptCost: env.BCRYPT_COST,
     authRateLimit: { limit: env.AUTH_RATE_LIMIT, windowMs: env.AUTH_RATE_WINDOW_MS },
     sessionMaxAgeMs: env.SESSION_MAX_AGE_MS,
+    sessionIdleTimeoutMs: env.SESSION_IDLE_TIMEOUT_MS,
   };
 }
 

@@ -3,6 +3,7 @@ import type { Authenticator } from '../../auth/passport';
 import { loginInput, registerInput } from '@shared/validators/auth';
 import { currentUser } from '../../auth/guards';
 import { SESSION_COOKIE_NAME } from '../../auth/session';
+import { startSessionClock } from '../../auth/session-lifetime';
 import { AppError } from '../../lib/app-error';
 import { parseInput } from '../../lib/validate';
 import { INVALID_CREDENTIALS_MESSAGE, type AuthService } from './auth.service';
@@ -18,13 +19,21 @@ export function createAuthHandlers(auth: AuthService, passport: Authenticator) {
       if (error) return next(error);
       if (!user) return next(new AppError('INVALID_CREDENTIALS', INVALID_CREDENTIALS_MESSAGE));
       // req.login regenerates the session first (passport ≥ 0.6): no session fixation.
-      req.login(user, (loginError) => (loginError ? next(loginError) : res.json(user)));
+      req.login(user, (loginError) => {
+        if (loginError) return next(loginError);
+        startSessionClock(req);
+        res.json(user);
+      });
     })(req, res, next);
   };
 
   const register: RequestHandler = async (req, res, next) => {
     const user = await auth.register(parseInput(registerInput, req.body));
-    req.login(user, (error) => (error ? next(error) : res.status(201).json(user)));
+    req.login(user, (error) => {
+      if (error) return next(error);
+      startSessionClock(req);
+      res.status(201).json(user);
+    });
   };
 
   const logout: RequestHandler = (req, res, next) => {

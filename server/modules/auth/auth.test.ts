@@ -202,3 +202,38 @@ describe('auth rate limits', () => {
     expect((await attempt()).status).toBe(429);
   });
 });
+
+describe('session lifetime', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext({ env: { SESSION_IDLE_TIMEOUT_MS: '1500', SESSION_MAX_AGE_MS: '4000' } });
+  });
+  afterAll(async () => {
+    await ctx?.close();
+  });
+  const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  it('ends a session left idle longer than the idle timeout and removes its row', async () => {
+    const agent = ctx.agent();
+    const email = uniqueEmail('idle');
+    expect((await agent.post('/api/auth/register').send({ email, password: PASSWORD })).status).toBe(201);
+    expect((await agent.get('/api/auth/user')).status).toBe(200);
+    const rowsBefore = (await ctx.database.db.select().from(session)).length;
+    await wait(1_700);
+    expect((await agent.get('/api/auth/user')).status).toBe(401);
+    expect((await ctx.database.db.select().from(session)).length).toBe(rowsBefore - 1);
+  });
+
+  it('keeps an active session alive, but not past the absolute lifetime', async () => {
+    const agent = ctx.agent();
+    expect((await agent.post('/api/auth/register').send({ email: uniqueEmail('active'), password: PASSWORD })).status).toBe(201);
+    // Activity every 0.6 s keeps it inside the 1.5 s idle timeout…
+    for (let elapsed = 0; elapsed < 3_000; elapsed += 600) {
+      await wait(600);
+      expect((await agent.get('/api/auth/user')).status).toBe(200);
+    }
+    // …until 4 s after login.
+    await wait(1_300);
+    expect((await agent.get('/api/auth/user')).status).toBe(401);
+  });
+});
