@@ -2,6 +2,7 @@ import express, { type Express } from 'express';
 import pinoHttp from 'pino-http';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
+import { createPgRateLimitStore } from './db/rate-limit-store';
 import { createPassport } from './auth/passport';
 import { createSessionMiddleware } from './auth/session';
 import { enforceSessionLifetime } from './auth/session-lifetime';
@@ -69,7 +70,8 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
     message: 'Too many attempts. Please wait a few minutes and try again.',
   };
 
-  const deps: ModuleDeps = { db: database.db, config, logger };
+  const rateLimitStore = (prefix: string) => createPgRateLimitStore(database.db, prefix);
+  const deps: ModuleDeps = { db: database.db, config, logger, rateLimitStore };
   const api = express.Router();
   api.use(noStore, requireSameOrigin, requireJsonBody);
   api.use(
@@ -90,8 +92,8 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
   api.use(
     '/auth',
     createAuthRouter(auth, passport, {
-      loginLimiter: createRateLimiter(authLimit),
-      registerLimiter: createRateLimiter(authLimit),
+      loginLimiter: createRateLimiter({ ...authLimit, store: rateLimitStore('login:') }),
+      registerLimiter: createRateLimiter({ ...authLimit, store: rateLimitStore('register:') }),
     }),
   );
   api.use('/config', createSiteRouter(config.support));

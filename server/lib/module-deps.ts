@@ -1,3 +1,4 @@
+import type { Store } from 'express-rate-limit';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { Logger } from './logger';
@@ -7,4 +8,6 @@ export interface ModuleDeps {
   db: Database;
   config: Config;
   logger: Logger;
+  /** Rate-limit counters shared by all instances (PostgreSQL); pass as `store` to createRateLimiter. */
+  rateLimitStore: (prefix: string) => Store;
 }

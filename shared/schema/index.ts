@@ -10,3 +10,4 @@ export * from './quotes';
 export * from './pricing';
 export * from './ratings';
 export * from './payouts';
+export * from './rate-limits';

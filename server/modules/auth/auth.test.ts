@@ -2,6 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { plumbers, session, users } from '@shared/schema';
 import { AUTH_MESSAGES } from '@shared/validators/auth';
+import supertest from 'supertest';
+import { createApp } from '../../app';
+import { createLogger } from '../../lib/logger';
 import { createTestContext, testDatabaseKind, uniqueEmail, type TestContext } from '../../test/test-context';
 
 const PASSWORD = 'correct-horse-battery';
@@ -194,6 +197,26 @@ describe('auth rate limits', () => {
       error: 'Too many attempts. Please wait a few minutes and try again.',
       code: 'RATE_LIMITED',
     });
+  });
+
+  it('shares the counters between two app instances on one database', async () => {
+    const second = await createApp({
+      config: ctx.config,
+      database: ctx.database,
+      logger: createLogger('silent'),
+      sessionSecret: 'another-secret'.padEnd(40, 'y'),
+      client: 'none',
+    });
+    const email = uniqueEmail('shared');
+    const attempt = (app: Parameters<typeof supertest>[0]) =>
+      supertest(app).post('/api/auth/login').send({ email, password: 'whatever1' });
+    // Every request comes from 127.0.0.1 (trust proxy is off): start this client's window afresh.
+    await ctx.database.pool.query(`delete from rate_limits where key like 'login:%'`);
+    expect((await attempt(ctx.app)).status).toBe(401);
+    expect((await attempt(second.app)).status).toBe(401);
+    expect((await attempt(ctx.app)).status).toBe(401);
+    expect((await attempt(second.app)).status).toBe(429);
+    await second.close();
   });
 
   it('limits registrations too', async () => {
