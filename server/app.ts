@@ -15,7 +15,7 @@ import type { ModuleDeps } from './lib/module-deps';
 import { createAdminRouter } from './modules/admin/admin.routes';
 import { createAuthRouter, createAuthService } from './modules/auth';
 import { createBookingRouter } from './modules/booking/booking.routes';
-import { createDiagnosisRouter } from './modules/diagnosis/diagnosis.routes';
+import { createDiagnosisRouter, createMediaRouter } from './modules/diagnosis';
 import { createHealthRouter } from './modules/health/health.routes';
 import { createJobsRouter } from './modules/jobs/jobs.routes';
 import { createPlumbersRouter } from './modules/plumbers/plumbers.routes';
@@ -105,6 +105,8 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
   api.use('/plumbers', createPlumbersRouter(deps));
   api.use(apiNotFound);
   app.use('/api', api);
+  // Cleaned diagnosis photos; before the SPA's catch-all so /media never answers index.html.
+  app.use('/media', createMediaRouter(deps));
 
   let closeClient = async () => {};
   if (options.client === 'static') serveBuiltClient(app);

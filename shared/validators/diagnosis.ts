@@ -2,7 +2,7 @@ import { createInsertSchema } from 'drizzle-zod';
 import { z } from 'zod';
 import { DIAGNOSIS_LOCATIONS, LIMITS, SEVERITIES } from '../constants';
 import { diagnostics } from '../schema';
-import { FIELD_MESSAGES, urgencyField } from './common';
+import { FIELD_MESSAGES, urgencyField, zipField } from './common';
 
 /** Spec §5 (diagnosis). */
 export const DIAGNOSIS_MESSAGES = {
@@ -43,6 +43,8 @@ export const diagnosisRequestInput = z.object({
     .max(LIMITS.maxDiagnosisImages, { error: DIAGNOSIS_MESSAGES.imagesMax })
     .optional()
     .default([]),
+  /** Optional 5-digit ZIP: prices the estimate for the homeowner's region (national default without it). */
+  zip: zipField().optional(),
 });
 export type DiagnosisRequestInput = z.input<typeof diagnosisRequestInput>;
 export type DiagnosisRequest = z.output<typeof diagnosisRequestInput>;

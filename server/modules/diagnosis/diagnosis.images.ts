@@ -1,0 +1,97 @@
+import sharp from 'sharp';
+import { AppError } from '../../lib/app-error';
+import type { CleanImage } from './diagnosis.engine';
+
+/**
+ * Photos arrive as data URLs. Before anything stores or sends them they are checked (JPEG, PNG or
+ * WebP by their bytes, not their label; size and pixel caps) and re-encoded: auto-rotated, every
+ * piece of metadata (EXIF, GPS, XMP, ICC) dropped, long edge at most 1568 px, JPEG.
+ */
+export const IMAGE_LIMITS = {
+  maxDecodedBytes: 8 * 1024 * 1024,
+  /** Decompression-bomb guard: a 40-megapixel image is larger than any phone photo. */
+  maxInputPixels: 40_000_000,
+  /** The long edge vision models work at without further downscaling. */
+  maxLongEdge: 1568,
+  jpegQuality: 82,
+} as const;
+
+export const IMAGE_MESSAGES = {
+  tooLarge: 'Each photo must be at most 8 MB',
+  tooManyPixels: 'Each photo must be at most 40 megapixels',
+  unsupportedType: 'Photos must be JPEG, PNG or WebP images',
+  unreadable: 'A photo could not be read. Please choose another one.',
+} as const;
+
+type ImageKind = 'jpeg' | 'png' | 'webp';
+
+/** The format by its first bytes; anything else (HTML, SVG, PDF, a renamed file) is refused. */
+export function sniffImageType(bytes: Buffer): ImageKind | undefined {
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
+  if (
+    bytes.length >= 8 &&
+    bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
+  ) {
+    return 'png';
+  }
+  if (
+    bytes.length >= 12 &&
+    bytes.toString('latin1', 0, 4) === 'RIFF' &&
+    bytes.toString('latin1', 8, 12) === 'WEBP'
+  ) {
+    return 'webp';
+  }
+  return undefined;
+}
+
+const DATA_URL = /^data:[^,;]*(?:;[^,;]*)*;base64,/i;
+
+/** Decoded size of base64 text without decoding it. */
+function base64DecodedLength(payload: string): number {
+  const padding = payload.endsWith('==') ? 2 : payload.endsWith('=') ? 1 : 0;
+  return Math.floor((payload.length * 3) / 4) - padding;
+}
+
+export async function cleanImage(dataUrl: string, index = 0): Promise<CleanImage> {
+  const prefix = DATA_URL.exec(dataUrl);
+  if (!prefix) throw new AppError('UNSUPPORTED_MEDIA_TYPE', IMAGE_MESSAGES.unsupportedType, { index });
+  const payload = dataUrl.slice(prefix[0].length).replace(/\s+/g, '');
+  if (base64DecodedLength(payload) > IMAGE_LIMITS.maxDecodedBytes) {
+    throw new AppError('PAYLOAD_TOO_LARGE', IMAGE_MESSAGES.tooLarge, { index });
+  }
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(payload))
+    throw new AppError('VALIDATION_ERROR', IMAGE_MESSAGES.unreadable, { index });
+  const bytes = Buffer.from(payload, 'base64');
+  if (bytes.length > IMAGE_LIMITS.maxDecodedBytes)
+    throw new AppError('PAYLOAD_TOO_LARGE', IMAGE_MESSAGES.tooLarge, { index });
+  if (!sniffImageType(bytes))
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', IMAGE_MESSAGES.unsupportedType, { index });
+
+  try {
+    const { data, info } = await sharp(bytes, {
+      limitInputPixels: IMAGE_LIMITS.maxInputPixels,
+      failOn: 'error',
+    })
+      .rotate()
+      .resize({
+        width: IMAGE_LIMITS.maxLongEdge,
+        height: IMAGE_LIMITS.maxLongEdge,
+        fit: 'inside',
+        withoutEnlargement: true,
+      })
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: IMAGE_LIMITS.jpegQuality })
+      .toBuffer({ resolveWithObject: true });
+    return { data, contentType: 'image/jpeg', width: info.width, height: info.height };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : '';
+    if (/pixel limit/i.test(message))
+      throw new AppError('PAYLOAD_TOO_LARGE', IMAGE_MESSAGES.tooManyPixels, { index });
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', IMAGE_MESSAGES.unreadable, { index });
+  }
+}
+
+/** Cleans every photo (sharp works on its own threads); the first bad one stops the request. */
+export async function cleanImages(dataUrls: readonly string[]): Promise<CleanImage[]> {
+  return Promise.all(dataUrls.map((url, index) => cleanImage(url, index)));
+}

@@ -1,0 +1,379 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import express from 'express';
+import { MemoryStore } from 'express-rate-limit';
+import sharp from 'sharp';
+import supertest from 'supertest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { diagnostics } from '@shared/schema';
+import { FIELD_MESSAGES } from '@shared/validators/common';
+import { DIAGNOSIS_MESSAGES } from '@shared/validators/diagnosis';
+import { diagnosisResponseSchema } from '@shared/validators/diagnosis-response';
+import { createErrorHandler } from '../../lib/error-handler';
+import { createLogger } from '../../lib/logger';
+import { chatCompletion, startFakeOpenAi, type FakeOpenAi } from '../../test/fake-openai';
+import { createTestContext, testDatabaseKind, type TestContext } from '../../test/test-context';
+import { IMAGE_MESSAGES } from './diagnosis.images';
+import { createMediaRouter, DIAGNOSIS_RATE_LIMIT_MESSAGE } from './diagnosis.routes';
+
+const VALID = {
+  description: 'The kitchen sink is blocked and will not drain',
+  location: 'kitchen',
+  urgency: 'routine',
+};
+const dataUrl = (bytes: Buffer, type = 'image/jpeg') => `data:${type};base64,${bytes.toString('base64')}`;
+
+/** A JPEG with a GPS position, a camera make and orientation 6 (rotate 90° to view). */
+async function jpegWithGps(width = 300, height = 200): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: '#2a6f97' } })
+    .withMetadata({ orientation: 6 })
+    .withExif({
+      IFD0: { Make: 'PhoneCo', Model: 'Snapper 12', Copyright: 'Jo Homeowner' },
+      IFD3: {
+        GPSLatitudeRef: 'N',
+        GPSLatitude: '30/1 16/1 0/1',
+        GPSLongitudeRef: 'W',
+        GPSLongitude: '97/1 44/1 0/1',
+      },
+    })
+    .jpeg()
+    .toBuffer();
+}
+
+async function withDataDir() {
+  const dir = await mkdtemp(path.join(tmpdir(), 'plumbline-diagnosis-'));
+  return { dir, cleanup: () => rm(dir, { recursive: true, force: true }) };
+}
+
+describe(`POST /api/diagnose (${testDatabaseKind} database, offline engine)`, () => {
+  let ctx: TestContext;
+  let data: Awaited<ReturnType<typeof withDataDir>>;
+  beforeAll(async () => {
+    data = await withDataDir();
+    ctx = await createTestContext({ seed: true, env: { DATA_DIR: data.dir, DIAGNOSIS_RATE_LIMIT: '1000' } });
+  });
+  afterAll(async () => {
+    await ctx?.close();
+    await data?.cleanup();
+  });
+
+  it('answers 201 with the diagnosis, priced by the pricing engine, and stores it', async () => {
+    const res = await ctx.request.post('/api/diagnose').send(VALID);
+    expect(res.status).toBe(201);
+    expect(diagnosisResponseSchema.parse(res.body)).toEqual(res.body);
+    expect(res.body).toMatchObject({
+      isPlumbingRelated: true,
+      issueSlug: 'clogged-drain',
+      severity: 'medium',
+      estimatedCost: '$100 - $300',
+      engine: 'offline',
+      safety: null,
+    });
+    expect(res.body.costBreakdown).toMatchObject({
+      issueSlug: 'clogged-drain',
+      region: { code: 'US', source: 'default' },
+    });
+    const [row] = await ctx.database.db.select().from(diagnostics).where(eq(diagnostics.id, res.body.id));
+    expect(row).toMatchObject({
+      description: VALID.description,
+      location: 'kitchen',
+      urgency: 'routine',
+      imageUrls: [],
+    });
+    const { id: _id, ...stored } = res.body;
+    expect(row.aiDiagnosis).toEqual(stored);
+  });
+
+  it('prices for the ZIP and urgency given', async () => {
+    const res = await ctx.request.post('/api/diagnose').send({ ...VALID, urgency: 'urgent', zip: '94103' });
+    expect(res.status).toBe(201);
+    expect(res.body.costBreakdown.region).toMatchObject({ code: 'SFO', source: 'zip', zip: '94103' });
+    expect(res.body.costBreakdown.modifiers).toEqual([
+      { key: 'urgency', name: 'Urgency (urgent)', type: 'multiplier', value: 1.25 },
+    ]);
+    const estimate = await ctx.request
+      .get('/api/pricing/estimate')
+      .query({ issueSlug: 'clogged-drain', zip: '94103', urgency: 'urgent' });
+    expect(res.body.estimatedCost).toBe(estimate.body.estimatedCost);
+  });
+
+  it('answers a not-plumbing problem with nothing to price', async () => {
+    const res = await ctx.request
+      .post('/api/diagnose')
+      .send({ ...VALID, description: 'my car makes a grinding noise when I brake' });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({
+      isPlumbingRelated: false,
+      issueSlug: null,
+      costBreakdown: null,
+      estimatedCost: 'Not applicable',
+      severity: 'low',
+    });
+  });
+
+  it('raises the safety notice for a gas smell', async () => {
+    const res = await ctx.request
+      .post('/api/diagnose')
+      .send({ ...VALID, description: 'I smell gas near the stove in the kitchen' });
+    expect(res.body).toMatchObject({
+      issueSlug: 'gas-line-leak',
+      severity: 'critical',
+      safety: { level: 'danger' },
+    });
+  });
+
+  it.each([
+    [{ ...VALID, description: 'leak' }, DIAGNOSIS_MESSAGES.descriptionMin],
+    [{ ...VALID, description: '          short     ' }, DIAGNOSIS_MESSAGES.descriptionMin],
+    [{ location: 'kitchen', urgency: 'routine' }, DIAGNOSIS_MESSAGES.descriptionMin],
+    [{ ...VALID, location: 'attic' }, DIAGNOSIS_MESSAGES.locationInvalid],
+    [{ ...VALID, urgency: 'asap' }, FIELD_MESSAGES.urgencyInvalid],
+    [{ ...VALID, imageUrls: ['https://example.com/a.jpg'] }, DIAGNOSIS_MESSAGES.imageInvalid],
+    [{ ...VALID, imageUrls: 'data:image/png;base64,AAAA' }, DIAGNOSIS_MESSAGES.imageInvalid],
+    [{ ...VALID, zip: '9410' }, FIELD_MESSAGES.zip],
+  ])('refuses %o with 400 and the exact message', async (body, message) => {
+    const res = await ctx.request.post('/api/diagnose').send(body);
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: 'VALIDATION_ERROR', error: message });
+  });
+
+  it('refuses six photos with 400', async () => {
+    const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer();
+    const res = await ctx.request
+      .post('/api/diagnose')
+      .send({ ...VALID, imageUrls: Array(6).fill(dataUrl(png, 'image/png')) });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: 'VALIDATION_ERROR', error: 'You can upload at most 5 photos' });
+  });
+
+  it.each([
+    ['HTML labelled image/jpeg', Buffer.from('<!doctype html><html><script>alert(1)</script></html>')],
+    [
+      'SVG labelled image/jpeg',
+      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+    ],
+    ['a PDF', Buffer.from('%PDF-1.7\n%âãÏÓ\n1 0 obj')],
+  ])('refuses %s with 415 and stores nothing', async (_label, bytes) => {
+    const before = await ctx.database.db.$count(diagnostics);
+    const res = await ctx.request.post('/api/diagnose').send({ ...VALID, imageUrls: [dataUrl(bytes)] });
+    expect(res.status).toBe(415);
+    expect(res.body).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE', error: IMAGE_MESSAGES.unsupportedType });
+    expect(await ctx.database.db.$count(diagnostics)).toBe(before);
+  });
+
+  it('refuses a truncated JPEG that cannot be decoded', async () => {
+    const jpeg = await jpegWithGps();
+    const res = await ctx.request
+      .post('/api/diagnose')
+      .send({ ...VALID, imageUrls: [dataUrl(jpeg.subarray(0, 200))] });
+    expect(res.status).toBe(415);
+    expect(res.body.error).toBe(IMAGE_MESSAGES.unreadable);
+  });
+
+  it('refuses a photo over 8 MB with 413', async () => {
+    const big = Buffer.alloc(8 * 1024 * 1024 + 16, 0x41);
+    big.set([0xff, 0xd8, 0xff, 0xe0]);
+    const res = await ctx.request.post('/api/diagnose').send({ ...VALID, imageUrls: [dataUrl(big)] });
+    expect(res.status).toBe(413);
+    expect(res.body).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', error: IMAGE_MESSAGES.tooLarge });
+  });
+
+  it('refuses an image over 40 megapixels with 413', async () => {
+    const huge = await sharp({ create: { width: 8000, height: 5100, channels: 3, background: '#000' } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+    const res = await ctx.request
+      .post('/api/diagnose')
+      .send({ ...VALID, imageUrls: [dataUrl(huge, 'image/png')] });
+    expect(res.status).toBe(413);
+    expect(res.body.error).toBe(IMAGE_MESSAGES.tooManyPixels);
+  });
+
+  it('stores a re-encoded copy of a GPS-tagged JPEG: no EXIF, no GPS, upright, URL only in the database', async () => {
+    const original = await jpegWithGps();
+    const before = await sharp(original).metadata();
+    expect(before.exif?.toString('latin1')).toContain('PhoneCo');
+    expect(before.orientation).toBe(6);
+
+    const res = await ctx.request.post('/api/diagnose').send({ ...VALID, imageUrls: [dataUrl(original)] });
+    expect(res.status).toBe(201);
+    const [row] = await ctx.database.db.select().from(diagnostics).where(eq(diagnostics.id, res.body.id));
+    expect(row.imageUrls).toHaveLength(1);
+    expect(row.imageUrls[0]).toMatch(/^\/media\/[0-9a-f-]{36}\.jpg$/);
+    expect(JSON.stringify(row)).not.toContain('base64');
+
+    const stored = await readFile(path.join(ctx.config.mediaDir, path.basename(row.imageUrls[0])));
+    const meta = await sharp(stored).metadata();
+    expect(meta.format).toBe('jpeg');
+    expect(meta.exif).toBeUndefined();
+    expect(meta.xmp).toBeUndefined();
+    expect(meta.orientation).toBeUndefined();
+    expect([meta.width, meta.height]).toEqual([200, 300]);
+    expect(stored.toString('latin1')).not.toMatch(/PhoneCo|Jo Homeowner|GPS/);
+  });
+
+  it('downscales the long edge to 1568 px', async () => {
+    const large = await sharp({ create: { width: 3000, height: 2000, channels: 3, background: '#abc' } })
+      .webp()
+      .toBuffer();
+    const res = await ctx.request
+      .post('/api/diagnose')
+      .send({ ...VALID, imageUrls: [dataUrl(large, 'image/webp')] });
+    expect(res.status).toBe(201);
+    const [row] = await ctx.database.db.select().from(diagnostics).where(eq(diagnostics.id, res.body.id));
+    const meta = await sharp(
+      await readFile(path.join(ctx.config.mediaDir, path.basename(row.imageUrls[0]))),
+    ).metadata();
+    expect([meta.width, meta.height]).toEqual([1568, 1045]);
+  });
+
+  it('serves stored photos through the media router, and nothing else', async () => {
+    const res = await ctx.request
+      .post('/api/diagnose')
+      .send({ ...VALID, imageUrls: [dataUrl(await jpegWithGps())] });
+    const [row] = await ctx.database.db.select().from(diagnostics).where(eq(diagnostics.id, res.body.id));
+    const app = express();
+    app.use(
+      '/media',
+      createMediaRouter({
+        db: ctx.database.db,
+        config: ctx.config,
+        logger: createLogger('silent'),
+        rateLimitStore: () => new MemoryStore(),
+      }),
+    );
+    app.use(createErrorHandler(createLogger('silent')));
+    const media = supertest(app);
+    const image = await media.get(row.imageUrls[0]);
+    expect(image.status).toBe(200);
+    expect(image.headers['content-type']).toBe('image/jpeg');
+    expect((await sharp(image.body as Buffer).metadata()).exif).toBeUndefined();
+    expect((await media.get('/media/00000000-0000-0000-0000-000000000000.jpg')).status).toBe(404);
+    expect((await media.get('/media/..%2F..%2Fpackage.json')).status).toBe(404);
+    expect((await media.get('/media/session-secret')).body).toEqual({
+      error: 'Image not found',
+      code: 'NOT_FOUND',
+    });
+    expect((await readdir(ctx.config.mediaDir)).every((f) => /^[0-9a-f-]{36}\.jpg$/.test(f))).toBe(true);
+  });
+});
+
+describe('POST /api/diagnose rate limit', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext({ env: { DIAGNOSIS_RATE_LIMIT: '2', DIAGNOSIS_RATE_WINDOW_MS: '60000' } });
+  });
+  afterAll(async () => {
+    await ctx?.close();
+  });
+
+  it('answers 429 with a clear message after the limit', async () => {
+    for (let i = 0; i < 2; i++)
+      expect((await ctx.request.post('/api/diagnose').send({ description: 'x' })).status).toBe(400);
+    const limited = await ctx.request.post('/api/diagnose').send(VALID);
+    expect(limited.status).toBe(429);
+    expect(limited.body).toEqual({ error: DIAGNOSIS_RATE_LIMIT_MESSAGE, code: 'RATE_LIMITED' });
+  });
+});
+
+describe(`POST /api/diagnose with the OpenAI engine (${testDatabaseKind} database, fake server)`, () => {
+  let ctx: TestContext;
+  let fake: FakeOpenAi;
+  let data: Awaited<ReturnType<typeof withDataDir>>;
+  beforeAll(async () => {
+    fake = await startFakeOpenAi();
+    data = await withDataDir();
+    ctx = await createTestContext({
+      seed: true,
+      env: {
+        DATA_DIR: data.dir,
+        OPENAI_API_KEY: 'sk-test',
+        OPENAI_BASE_URL: fake.url,
+        OPENAI_MODEL: 'fake-vision',
+        OPENAI_TIMEOUT_MS: '500',
+      },
+    });
+  });
+  afterAll(async () => {
+    await ctx?.close();
+    await fake?.close();
+    await data?.cleanup();
+  });
+  beforeEach(() => fake.reset());
+
+  const answer = {
+    issueSlug: 'water-heater-leak',
+    severity: 'medium',
+    confidence: 'medium',
+    explanation: 'The photo shows water under the tank. Replacing it costs about $1,200.',
+    conclusionBasis: 'The photo and the words "puddle" and "tank".',
+    recommendedAction: 'Turn off the heater and close the cold water valve. Budget $900 for the job.',
+  };
+
+  it("prices the model's choice with the pricing engine and ignores any price it names", async () => {
+    fake.respond(() => ({ json: chatCompletion(answer) }));
+    const res = await ctx.request
+      .post('/api/diagnose')
+      .send({ ...VALID, location: 'basement', description: 'puddle under the hot water tank', zip: '78701' });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({
+      engine: 'openai',
+      issueSlug: 'water-heater-leak',
+      confidence: 'medium',
+    });
+    // Leaking water heater is 'high' at least: the model said medium, alarming words or urgency did not lower it.
+    const estimate = await ctx.request
+      .get('/api/pricing/estimate')
+      .query({ issueSlug: 'water-heater-leak', zip: '78701', urgency: 'routine' });
+    expect(res.body.estimatedCost).toBe(estimate.body.estimatedCost);
+    expect(res.body.costBreakdown).toEqual(estimate.body.costBreakdown);
+    expect(JSON.stringify(res.body)).not.toMatch(/1,200|\$900/);
+    expect(fake.requests[0].body.model).toBe('fake-vision');
+    // The ZIP is for pricing only: it is not sent.
+    expect(JSON.stringify(fake.requests[0].body)).not.toContain('78701');
+  });
+
+  it('sends the photos re-encoded, without metadata', async () => {
+    fake.respond(() => ({ json: chatCompletion(answer) }));
+    const res = await ctx.request
+      .post('/api/diagnose')
+      .send({ ...VALID, imageUrls: [dataUrl(await jpegWithGps(2400, 1600))] });
+    expect(res.status).toBe(201);
+    const parts = fake.requests[0].body.messages[1].content;
+    expect(parts).toHaveLength(2);
+    const url: string = parts[1].image_url.url;
+    expect(url.startsWith('data:image/jpeg;base64,')).toBe(true);
+    const sent = Buffer.from(url.slice('data:image/jpeg;base64,'.length), 'base64');
+    const meta = await sharp(sent).metadata();
+    expect(meta.exif).toBeUndefined();
+    expect(meta.orientation).toBeUndefined();
+    expect([meta.width, meta.height]).toEqual([1045, 1568]);
+    expect(sent.toString('latin1')).not.toMatch(/PhoneCo|GPS/);
+  });
+
+  it('falls back to the offline engine when the model fails', async () => {
+    fake.respond(() => ({
+      status: 503,
+      json: { error: { message: 'overloaded' } },
+      headers: { 'retry-after-ms': '5' },
+    }));
+    const res = await ctx.request.post('/api/diagnose').send(VALID);
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({
+      engine: 'offline',
+      issueSlug: 'clogged-drain',
+      estimatedCost: '$100 - $300',
+    });
+    expect(fake.requests).toHaveLength(2);
+  });
+
+  it('falls back on a timeout', async () => {
+    fake.respond(() => ({ json: chatCompletion(answer), delayMs: 2_000 }));
+    const res = await ctx.request.post('/api/diagnose').send(VALID);
+    expect(res.body.engine).toBe('offline');
+  });
+});

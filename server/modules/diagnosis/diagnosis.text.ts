@@ -1,0 +1,181 @@
+/**
+ * Text processing shared by the knowledge-base index and the queries: phrase folding
+ * ("hot water tank" → waterheater), colloquial synonyms (loo → toilet, garburator → disposal),
+ * common misspellings, stop words and a light English stemmer. Index and query go through the
+ * same steps, so "clogged", "clogging" and "blocked" all meet at one term.
+ */
+
+/** Multi-word phrases folded into one token before splitting (order matters: longest first). */
+const PHRASES: ReadonlyArray<[RegExp, string]> = [
+  [
+    /\b(?:hot\s+water\s+heater|hot\s+water\s+tank|hot\s+water\s+cylinder|hot\s+water\s+system|water\s+heater|hwt)s?\b/g,
+    ' waterheater ',
+  ],
+  [
+    /\b(?:garbage|waste|food)\s+dispos(?:al|er)s?\b|\bin-?sink-?erator\b|\binsinkerator\b|\bgarb[aeu]rator\b|\bdisposal\s+unit\b/g,
+    ' disposal ',
+  ],
+  [
+    /\b(?:main\s+)?(?:shut\s*-?\s*off|stop|isolation|isolating)\s+valves?\b|\bstop\s*cocks?\b/g,
+    ' shutoff valve ',
+  ],
+  [
+    /\b(?:hose\s+bibb?s?|sill\s*cocks?|(?:outside|outdoor|garden|exterior)\s+(?:tap|faucet|spigot)s?|spigots?)\b/g,
+    ' hosebib ',
+  ],
+  [/\bsump\s+pumps?\b|\bsump\s+pits?\b|\bsumps?\b/g, ' sump pump '],
+  [/\b(?:water\s+)?softeners?\b|\bsalt\s+system\b|\bbrine\s+tanks?\b/g, ' softener '],
+  [
+    /\bon[\s-]?demand\b|\btankless\b|\binstant\s+hot\s+water\b|\b(?:rinnai|navien|noritz|takagi)\b/g,
+    ' tankless ',
+  ],
+  [/\bwater\s+hammer\b/g, ' waterhammer '],
+  [/\bback\s*-?\s*flow\b|\brpz\b|\bdouble\s+check\s+valve\b/g, ' backflow '],
+  [/\bsewer\s+gas\b/g, ' sewer odor '],
+  [/\bclean\s*-?\s*outs?\b/g, ' cleanout '],
+  [/\bp\s*-?\s*traps?\b/g, ' ptrap '],
+  [/\bshower\s*heads?\b/g, ' showerhead '],
+  [/\bice\s*-?\s*makers?\b/g, ' icemaker '],
+  [/\bfrost\s*-?\s*free\b/g, ' frostfree '],
+  [/\bluke\s+warm\b/g, ' lukewarm '],
+  [/\bstopped\s+up\b|\bbacked\s+up\b|\bbacking\s+up\b|\bbacks\s+up\b|\bback\s+up\b/g, ' backup '],
+  [/\bwater\s+bills?\b/g, ' waterbill '],
+  [/\bwater\s+meters?\b|\bmeter\s+box\b/g, ' watermeter '],
+  [/\b(?:won'?t|wont|doesn'?t|does\s+not|isn'?t|is\s+not|can'?t|cannot|didn'?t|not)\b/g, ' not '],
+];
+
+/** Word-level synonyms and frequent misspellings → the term the knowledge base uses. */
+const SYNONYMS: Readonly<Record<string, string[]>> = {
+  loo: ['toilet'],
+  commode: ['toilet'],
+  john: ['toilet'],
+  wc: ['toilet'],
+  lavatory: ['toilet'],
+  potty: ['toilet'],
+  throne: ['toilet'],
+  toliet: ['toilet'],
+  toilette: ['toilet'],
+  toilt: ['toilet'],
+  toillet: ['toilet'],
+  tiolet: ['toilet'],
+  cistern: ['tank', 'toilet'],
+  tap: ['faucet'],
+  taps: ['faucet'],
+  fawcet: ['faucet'],
+  facet: ['faucet'],
+  fosset: ['faucet'],
+  faucett: ['faucet'],
+  mixer: ['faucet'],
+  spout: ['faucet'],
+  clogd: ['clog'],
+  cloged: ['clog'],
+  blocked: ['clog'],
+  blockage: ['clog'],
+  block: ['clog'],
+  plugged: ['clog'],
+  choked: ['clog'],
+  bunged: ['clog'],
+  obstructed: ['clog'],
+  backup: ['backup', 'clog'],
+  dripping: ['drip'],
+  drips: ['drip'],
+  drippy: ['drip'],
+  seeping: ['leak'],
+  seep: ['leak'],
+  seeps: ['leak'],
+  weeping: ['leak'],
+  weeps: ['leak'],
+  leaky: ['leak'],
+  presure: ['pressure'],
+  pressur: ['pressure'],
+  preasure: ['pressure'],
+  bursted: ['burst'],
+  busted: ['burst'],
+  bust: ['burst'],
+  ruptured: ['burst'],
+  rupture: ['burst'],
+  froze: ['frozen'],
+  freeze: ['frozen'],
+  freezing: ['frozen'],
+  sewage: ['sewage', 'sewer'],
+  poop: ['sewage'],
+  heater: ['waterheater'],
+  trickle: ['trickle', 'pressure'],
+  dribble: ['trickle', 'pressure'],
+  dribbles: ['trickle', 'pressure'],
+  lukewarm: ['lukewarm', 'hot'],
+  plumbin: ['plumbing'],
+  pipeing: ['pipe'],
+  piping: ['pipe'],
+  pipework: ['pipe'],
+  galvanised: ['galvanized'],
+  scalding: ['scald', 'temperature'],
+  airlock: ['air'],
+};
+
+const STOP_WORDS = new Set(
+  (
+    'a an and are as at be been being but by can could did do does doing for from had has have having he her here him his how i if ' +
+    'in into is it its itself just me more most my myself nor of off on once only or other our ours out over own same she ' +
+    'should so some such than that the their them then there these they this those through to too under until up very was we ' +
+    'were what when where which while who whom why will with would you your yours im ive id its thats theres dont please ' +
+    'keep keeps kept help hi hello thanks thank need needs want wants wanted someone somebody anyone plumber plumbers fix fixed fixing ' +
+    'get got getting really just like also think seems seem look looks looking now today yesterday last night morning ' +
+    'house home problem problems issue issues thing things lot bit around since about again still even every all any one two'
+  ).split(/\s+/),
+);
+
+/** Lower-case, strip accents and apostrophes, fold phrases. */
+export function normalizeText(text: string): string {
+  let result = text
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[’']/g, "'");
+  for (const [pattern, replacement] of PHRASES) result = result.replace(pattern, replacement);
+  return result.replace(/'/g, '');
+}
+
+/** Splits normalized text into words. */
+export function tokenize(text: string): string[] {
+  return normalizeText(text)
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+}
+
+const DOUBLE_END = /([b-df-hj-np-rtv-z])\1$/;
+const KEEP_DOUBLE = new Set(['ll', 'ss', 'zz']);
+
+/** A light English stemmer: plurals, -ing, -ed, -ly, -y, final -e. Deterministic and tiny. */
+export function stem(word: string): string {
+  let w = word;
+  if (w.length <= 3 || /\d/.test(w)) return w;
+  if (w.endsWith('ies') && w.length > 4) w = `${w.slice(0, -3)}y`;
+  else if (w.endsWith('sses')) w = w.slice(0, -2);
+  else if (w.endsWith('es') && /(?:ch|sh|x|ss|zz)es$/.test(w)) w = w.slice(0, -2);
+  else if (w.endsWith('s') && !/(?:ss|us|is)$/.test(w)) w = w.slice(0, -1);
+
+  if (w.endsWith('ing') && w.length > 5) w = w.slice(0, -3);
+  else if (w.endsWith('ed') && w.length > 4) w = w.slice(0, -2);
+  else if (w.endsWith('ly') && w.length > 5) w = w.slice(0, -2);
+
+  const double = DOUBLE_END.exec(w);
+  if (double && !KEEP_DOUBLE.has(double[0])) w = w.slice(0, -1);
+  if (w.endsWith('y') && w.length > 4 && !/[aeiou]y$/.test(w)) w = w.slice(0, -1);
+  if (w.endsWith('e') && w.length > 3) w = w.slice(0, -1);
+  return w;
+}
+
+/** One word → the stemmed terms it stands for (none for a stop word). */
+export function processTerm(term: string): string[] | null {
+  const word = term.toLowerCase();
+  if (STOP_WORDS.has(word)) return null;
+  const expanded = SYNONYMS[word] ?? [word];
+  const terms = [...new Set(expanded.map(stem))].filter((t) => t.length > 1);
+  return terms.length > 0 ? terms : null;
+}
+
+/** The processed, de-duplicated terms of a text (for explanations and tests). */
+export function queryTerms(text: string): string[] {
+  return [...new Set(tokenize(text).flatMap((word) => processTerm(word) ?? []))];
+}
