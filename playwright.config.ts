@@ -39,6 +39,8 @@ export default defineConfig({
       DATA_DIR: `.data-test/e2e-${PORT}`,
       DEMO_SEED: 'true',
       AUTH_RATE_LIMIT: '1000',
+      BOOKING_RATE_LIMIT: '1000',
+      DIAGNOSIS_RATE_LIMIT: '1000',
       LOG_LEVEL: 'warn',
     },
   },

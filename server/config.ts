@@ -51,6 +51,9 @@ const envSchema = z
     /** Diagnoses per client per window. */
     DIAGNOSIS_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
     DIAGNOSIS_RATE_WINDOW_MS: z.coerce.number().int().min(1000).default(10 * 60 * 1000),
+    /** Booking requests (a guest-writable endpoint) per client per window. */
+    BOOKING_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+    BOOKING_RATE_WINDOW_MS: z.coerce.number().int().min(1000).default(60 * 60 * 1000),
     OPENAI_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(20_000),
     /** Plumbline's fee on a completed job's gross amount, in percent. */
     PLATFORM_FEE_PERCENT: z.coerce.number().min(0).max(50).default(10),
@@ -90,6 +93,7 @@ function toConfig(env: z.output<typeof envSchema>) {
       timeoutMs: env.OPENAI_TIMEOUT_MS,
     },
     diagnosisRateLimit: { limit: env.DIAGNOSIS_RATE_LIMIT, windowMs: env.DIAGNOSIS_RATE_WINDOW_MS },
+    bookingRateLimit: { limit: env.BOOKING_RATE_LIMIT, windowMs: env.BOOKING_RATE_WINDOW_MS },
     platformFeePercent: env.PLATFORM_FEE_PERCENT,
     support: { phone: env.SUPPORT_PHONE, email: env.SUPPORT_EMAIL },
     trustProxy: env.TRUST_PROXY,

@@ -9,6 +9,7 @@ import { seedDatabase } from './db/seed';
 import { CLIENT_BUILD_DIR } from './lib/client-assets';
 import { createLogger } from './lib/logger';
 import { resolveSessionSecret } from './lib/session-secret';
+import { startSlotScheduler } from './modules/booking';
 
 async function main() {
   const config = loadConfig();
@@ -49,6 +50,8 @@ async function main() {
 
   await runMigrations(database.pool);
   const summary = await seedDatabase(database.db, { demo: config.demoSeed, bcryptCost: config.bcryptCost });
+  // Keeps 30 days of bookable slots ahead, topped up every few hours (the seed made today's window).
+  const slotScheduler = startSlotScheduler({ db: database.db, logger });
   ready = true;
   logger.info({ seed: summary, demoAccounts: config.demoSeed }, 'migrated and seeded; ready');
 
@@ -61,6 +64,7 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     server.close(async () => {
+      await slotScheduler.stop();
       await closeApp();
       await database.close();
       clearTimeout(force);

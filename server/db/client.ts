@@ -24,6 +24,7 @@ export interface OpenDatabaseOptions {
   databaseUrl?: string;
   /** Where PGlite keeps its files; `undefined` keeps it in memory (tests). */
   dataDir?: string;
+  /** Pool size on a real server (the embedded database always uses one connection). */
   poolMax?: number;
   onPoolError?: (error: Error) => void;
 }
@@ -56,8 +57,14 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       port: Number(port),
       user: 'postgres',
       database: 'postgres',
-      max: options.poolMax ?? 10,
+      // One connection: PGlite has a single session and pglite-socket does not keep one client's
+      // extended-protocol messages (parse/bind/execute) together, so concurrent parameterised
+      // queries from several connections can interleave ("portal does not exist"). PGlite runs one
+      // query at a time anyway, so this costs little.
+      max: 1,
       ...POOL_TIMEOUTS,
+      // Waiting for the connection under a burst is normal here.
+      connectionTimeoutMillis: 30_000,
     });
     stopEmbedded = async () => {
       await socketServer.stop();

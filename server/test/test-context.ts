@@ -50,7 +50,10 @@ export async function createTestContext(
   const config = loadConfig({
     NODE_ENV: 'test',
     BCRYPT_COST: '4',
+    // Tests make many requests from one address; each rate limit has its own test with low values.
     AUTH_RATE_LIMIT: '1000',
+    BOOKING_RATE_LIMIT: '100000',
+    DIAGNOSIS_RATE_LIMIT: '1000',
     ...options.env,
   });
   const throwaway = process.env.TEST_DATABASE_URL

@@ -34,6 +34,8 @@ export const BOOKING_MESSAGES = {
   serviceRequestIdInvalid: 'Invalid service request id',
   technicianIdInvalid: 'Invalid technician id',
   endTimeAfterStart: 'End time must be after start time',
+  /** Checked where the clock is known: the form (today in the browser) and the booking service. */
+  preferredDatePast: 'Preferred date cannot be in the past',
 } as const;
 
 const MAX_DESCRIPTION = 5000;

@@ -29,6 +29,41 @@ export const queryKeys = {
   config: {
     public: ['/api/config/public'] as const,
   },
+  booking: {
+    /** Prefix of every day's slot list. */
+    slots: ['/api/availability-slots'] as const,
+    slotsOn: (date: string) => ['/api/availability-slots', { date }] as const,
+  },
+  admin: {
+    stats: ['/api/admin/stats'] as const,
+    catalog: ['/api/pricing/catalog'] as const,
+    regions: ['/api/pricing/regions'] as const,
+    modifiers: ['/api/pricing/modifiers'] as const,
+  },
+  pricing: {
+    estimate: (params: { issueSlug: string; zip?: string; urgency: string }) =>
+      ['/api/pricing/estimate', params] as const,
+  },
+  diagnostics: {
+    all: ['/api/diagnostics'] as const,
+  },
+  jobs: {
+    /** The logged-in customer's own jobs. */
+    mine: ['/api/jobs'] as const,
+    nearby: ['/api/jobs/nearby'] as const,
+    assigned: ['/api/jobs/assigned'] as const,
+  },
+  quotes: {
+    /** Prefix of every job's quote list. */
+    ofJobs: ['/api/quotes/job'] as const,
+    ofJob: (jobId: string) => ['/api/quotes/job', jobId] as const,
+    ofPlumber: (plumberId: string) => ['/api/quotes/plumber', plumberId] as const,
+  },
+  plumbers: {
+    ofUser: (userId: string) => ['/api/plumbers/user', userId] as const,
+    ratings: (plumberId: string) => ['/api/plumbers', plumberId, 'ratings'] as const,
+    averageRating: (plumberId: string) => ['/api/plumbers', plumberId, 'average-rating'] as const,
+  },
 } as const;
 
 /** Query keys that do not depend on who is logged in; everything else is dropped when the session changes. */

@@ -4,6 +4,7 @@ import type { CurrentUser, registerInput } from '@shared/validators/auth';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { claimGuestRequests } from '../booking';
 import { createPlumberProfile } from '../plumbers';
 import { findUserByEmail, findUserById, insertUserIfNew, type User } from './auth.repository';
 
@@ -35,6 +36,8 @@ export function createAuthService({ db, bcryptCost }: AuthServiceDeps) {
           throw new AppError('EMAIL_TAKEN', 'An account with this email already exists. Log in instead.');
         }
         if (role === 'plumber') await createPlumberProfile(tx, { userId: created.id });
+        // Bookings made as a guest with this e-mail now belong to the account.
+        await claimGuestRequests(tx, created.id, created.email);
         return created;
       });
       return toCurrentUser(user);

@@ -1,8 +1,21 @@
 import { Router } from 'express';
 import type { ModuleDeps } from '../../lib/module-deps';
+import { createRateLimiter } from '../../lib/rate-limit';
+import { createBookingHandlers } from './booking.handlers';
+import { createBookingService } from './booking.service';
 
-/** Mounted at /api: /availability-slots, /service-requests. */
-export function createBookingRouter(_deps: ModuleDeps): Router {
+/** Mounted at /api: /availability-slots, /service-requests. Guests may book; no login required. */
+export function createBookingRouter(deps: ModuleDeps): Router {
+  const handlers = createBookingHandlers(createBookingService({ db: deps.db }));
+  // Anyone may write here, so requests are limited per client (shared by all instances).
+  const bookingLimiter = createRateLimiter({
+    ...deps.config.bookingRateLimit,
+    message: 'You have sent a lot of booking requests in a short time. Please call us or try again later.',
+    store: deps.rateLimitStore('booking:'),
+  });
   const router = Router();
+  router.get('/availability-slots', handlers.listSlots);
+  router.post('/availability-slots/:id/book', bookingLimiter, handlers.bookSlot);
+  router.post('/service-requests', bookingLimiter, handlers.createServiceRequest);
   return router;
 }

@@ -1,0 +1,397 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Clock, MapPin, ShieldCheck } from 'lucide-react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Controller, useForm, useWatch, type FieldError } from 'react-hook-form';
+import type { z } from 'zod';
+import type { BookingHandover } from '@shared/booking-handover';
+import { SERVICE_TYPES, URGENCIES } from '@shared/constants';
+import { BOOKING_MESSAGES, createServiceRequestInput } from '@shared/validators/booking';
+import type { CurrentUser } from '@shared/validators/auth';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Spinner } from '@/components/ui/spinner';
+import { Textarea } from '@/components/ui/textarea';
+import { toast } from '@/components/ui/use-toast';
+import { getErrorMessage, isApiError } from '@/lib/api-client';
+import { useCreateServiceRequest, type CreatedServiceRequest } from '../api/create-service-request';
+import { COPY, INFO_TILES, URGENCY_OPTION_LABELS } from '../copy';
+import { localToday } from '../utils/slots';
+import { TimeSlotPicker } from './time-slot-picker';
+
+
+/** The server's contract, plus what only the visitor's clock can judge: no past dates. */
+const bookingFormSchema = createServiceRequestInput.extend({
+  preferredDate: createServiceRequestInput.shape.preferredDate.refine((date) => date >= localToday(), {
+    error: BOOKING_MESSAGES.preferredDatePast,
+  }),
+});
+type BookingFormInput = z.input<typeof bookingFormSchema>;
+
+/** Form fields a server answer may point at (`details[].path`). */
+const FORM_FIELDS = [
+  'name',
+  'email',
+  'phone',
+  'address',
+  'serviceType',
+  'urgency',
+  'preferredDate',
+  'description',
+  'slotId',
+] as const;
+type FormField = (typeof FORM_FIELDS)[number];
+
+function firstFieldIssue(body: unknown): { path: FormField; message: string } | undefined {
+  const details = (body as { details?: unknown } | null)?.details;
+  if (!Array.isArray(details)) return undefined;
+  for (const issue of details as { path?: unknown; message?: unknown }[]) {
+    if (FORM_FIELDS.includes(issue.path as FormField) && typeof issue.message === 'string') {
+      return { path: issue.path as FormField, message: issue.message };
+    }
+  }
+  return undefined;
+}
+
+function initialValues(user: CurrentUser | null | undefined, handover: BookingHandover = {}): BookingFormInput {
+  return {
+    name: user?.name ?? '',
+    email: user?.email ?? '',
+    phone: user?.phone ?? '',
+    address: '',
+    // Undefined until chosen: the select shows its placeholder, the schema says 'Service type is required'.
+    serviceType: handover.serviceType as BookingFormInput['serviceType'],
+    urgency: handover.urgency ?? 'routine',
+    preferredDate: '',
+    description: handover.description ?? '',
+    slotId: undefined,
+    issueSlug: handover.issueSlug,
+  };
+}
+
+export interface BookingFormProps {
+  /** The logged-in user (prefills e-mail, name, phone), null for a guest, undefined while loading. */
+  user: CurrentUser | null | undefined;
+  /** A diagnosis handed over from /diagnose (prefills service type, urgency, description). */
+  handover?: BookingHandover;
+  onBooked?: (result: CreatedServiceRequest) => void;
+}
+
+export function BookingForm({ user, handover, onBooked }: BookingFormProps) {
+  const [today] = useState(localToday);
+  const form = useForm({
+    resolver: zodResolver(bookingFormSchema),
+    defaultValues: initialValues(user, handover),
+  });
+  const { errors } = form.formState;
+  const preferredDate = useWatch({ control: form.control, name: 'preferredDate' });
+
+  // The user may arrive after the first render: fill what the visitor has not typed yet.
+  useEffect(() => {
+    if (!user) return;
+    const fills = { email: user.email, name: user.name, phone: user.phone } as const;
+    for (const [field, value] of Object.entries(fills) as [keyof typeof fills, string | null][]) {
+      if (value && !form.getValues(field)) form.setValue(field, value);
+    }
+  }, [user, form]);
+
+  const booking = useCreateServiceRequest({
+    mutationConfig: {
+      onSuccess: (result) => {
+        toast({ title: COPY.successTitle, description: COPY.successDescription });
+        form.reset(initialValues(user));
+        onBooked?.(result);
+      },
+      onError: (error) => {
+        if (isApiError(error, 409) && error.code === 'SLOT_TAKEN') {
+          form.setValue('slotId', undefined);
+          toast({
+            variant: 'destructive',
+            title: COPY.failureTitle,
+            description: getErrorMessage(error, COPY.failureDescription),
+          });
+          return;
+        }
+        if (isApiError(error, 400)) {
+          const issue = firstFieldIssue(error.body);
+          if (issue) {
+            form.setError(issue.path, { type: 'server', message: issue.message }, { shouldFocus: true });
+            return;
+          }
+          toast({
+            variant: 'destructive',
+            title: COPY.failureTitle,
+            description: getErrorMessage(error, COPY.failureDescription),
+          });
+          return;
+        }
+        toast({ variant: 'destructive', title: COPY.failureTitle, description: COPY.failureDescription });
+      },
+    },
+  });
+  const pending = booking.isPending;
+
+  return (
+    <form
+      noValidate
+      aria-busy={pending}
+      onSubmit={form.handleSubmit((values) => booking.mutate(values))}
+      className="grid gap-6"
+      data-testid="booking-form"
+    >
+      <Card>
+        <CardContent className="grid gap-8 p-4 pt-6 sm:p-6">
+          <section aria-labelledby="booking-contact-heading" className="grid gap-4">
+            <h2 id="booking-contact-heading" className="text-xl font-semibold tracking-tight">
+              {COPY.contactHeading}
+            </h2>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <Field id="booking-name" label={COPY.labels.name} error={errors.name}>
+                {(describedBy) => (
+                  <Input
+                    id="booking-name"
+                    autoComplete="name"
+                    placeholder={COPY.placeholders.name}
+                    aria-invalid={errors.name ? true : undefined}
+                    aria-describedby={describedBy}
+                    data-testid="input-name"
+                    {...form.register('name')}
+                  />
+                )}
+              </Field>
+              <Field id="booking-phone" label={COPY.labels.phone} error={errors.phone}>
+                {(describedBy) => (
+                  <Input
+                    id="booking-phone"
+                    type="tel"
+                    inputMode="tel"
+                    autoComplete="tel"
+                    placeholder={COPY.placeholders.phone}
+                    aria-invalid={errors.phone ? true : undefined}
+                    aria-describedby={describedBy}
+                    data-testid="input-phone"
+                    {...form.register('phone')}
+                  />
+                )}
+              </Field>
+              <Field id="booking-email" label={COPY.labels.email} error={errors.email}>
+                {(describedBy) => (
+                  <Input
+                    id="booking-email"
+                    type="email"
+                    inputMode="email"
+                    autoComplete="email"
+                    autoCapitalize="none"
+                    spellCheck={false}
+                    placeholder={COPY.placeholders.email}
+                    aria-invalid={errors.email ? true : undefined}
+                    aria-describedby={describedBy}
+                    data-testid="input-email"
+                    {...form.register('email')}
+                  />
+                )}
+              </Field>
+              <Field
+                id="booking-address"
+                label={COPY.labels.address}
+                hint={COPY.addressHint}
+                error={errors.address}
+              >
+                {(describedBy) => (
+                  <Input
+                    id="booking-address"
+                    autoComplete="street-address"
+                    placeholder={COPY.placeholders.address}
+                    aria-invalid={errors.address ? true : undefined}
+                    aria-describedby={describedBy}
+                    data-testid="input-address"
+                    {...form.register('address')}
+                  />
+                )}
+              </Field>
+            </div>
+          </section>
+
+          <section aria-labelledby="booking-details-heading" className="grid gap-4">
+            <h2 id="booking-details-heading" className="text-xl font-semibold tracking-tight">
+              {COPY.detailsHeading}
+            </h2>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <Controller
+                control={form.control}
+                name="serviceType"
+                render={({ field, fieldState }) => (
+                  <Field id="booking-service-type" label={COPY.labels.serviceType} error={fieldState.error}>
+                    {(describedBy) => (
+                      <Select
+                        value={field.value ?? ''}
+                        onValueChange={field.onChange}
+                            name={field.name}
+                      >
+                        <SelectTrigger
+                          id="booking-service-type"
+                          ref={field.ref}
+                          onBlur={field.onBlur}
+                          aria-invalid={fieldState.error ? true : undefined}
+                          aria-describedby={describedBy}
+                          data-testid="select-service-type"
+                        >
+                          <SelectValue placeholder={COPY.placeholders.serviceType} />
+                        </SelectTrigger>
+                        <SelectContent>
+                          {SERVICE_TYPES.map((serviceType) => (
+                            <SelectItem key={serviceType} value={serviceType}>
+                              {serviceType}
+                            </SelectItem>
+                          ))}
+                        </SelectContent>
+                      </Select>
+                    )}
+                  </Field>
+                )}
+              />
+              <Controller
+                control={form.control}
+                name="urgency"
+                render={({ field, fieldState }) => (
+                  <Field id="booking-urgency" label={COPY.labels.urgency} error={fieldState.error}>
+                    {(describedBy) => (
+                      <Select value={field.value} onValueChange={field.onChange} name={field.name}>
+                        <SelectTrigger
+                          id="booking-urgency"
+                          ref={field.ref}
+                          onBlur={field.onBlur}
+                          aria-invalid={fieldState.error ? true : undefined}
+                          aria-describedby={describedBy}
+                          data-testid="select-urgency"
+                        >
+                          <SelectValue />
+                        </SelectTrigger>
+                        <SelectContent>
+                          {URGENCIES.map((urgency) => (
+                            <SelectItem key={urgency} value={urgency}>
+                              {URGENCY_OPTION_LABELS[urgency]}
+                            </SelectItem>
+                          ))}
+                        </SelectContent>
+                      </Select>
+                    )}
+                  </Field>
+                )}
+              />
+              <Field id="booking-date" label={COPY.labels.preferredDate} error={errors.preferredDate}>
+                {(describedBy) => (
+                  <Input
+                    id="booking-date"
+                    type="date"
+                    min={today}
+                    aria-invalid={errors.preferredDate ? true : undefined}
+                    aria-describedby={describedBy}
+                    data-testid="input-date"
+                    {...form.register('preferredDate', {
+                      // Spec §2: changing the date clears the chosen slot.
+                      onChange: () => form.setValue('slotId', undefined),
+                    })}
+                  />
+                )}
+              </Field>
+            </div>
+
+            <Controller
+              control={form.control}
+              name="slotId"
+              render={({ field, fieldState }) => (
+                <TimeSlotPicker
+                  date={preferredDate}
+                  value={field.value}
+                  onChange={(slotId) => {
+                    field.onChange(slotId);
+                    form.clearErrors('slotId');
+                  }}
+                  error={fieldState.error?.message}
+                />
+              )}
+            />
+
+            <Field id="booking-description" label={COPY.labels.description} error={errors.description}>
+              {(describedBy) => (
+                <Textarea
+                  id="booking-description"
+                  rows={5}
+                  placeholder={COPY.placeholders.description}
+                  aria-invalid={errors.description ? true : undefined}
+                  aria-describedby={describedBy}
+                  data-testid="input-description"
+                  {...form.register('description')}
+                />
+              )}
+            </Field>
+          </section>
+        </CardContent>
+      </Card>
+
+      <InfoTiles />
+
+      <Button type="submit" size="lg" className="w-full" disabled={pending} aria-busy={pending} data-testid="button-submit-booking">
+        {pending && <Spinner />}
+        {pending ? COPY.submitting : COPY.submit}
+      </Button>
+    </form>
+  );
+}
+
+const TILE_ICONS = { confirmation: Clock, licensed: ShieldCheck, local: MapPin } as const;
+
+function InfoTiles() {
+  return (
+    <ul className="grid gap-3 sm:grid-cols-3" aria-label="Why book with us">
+      {INFO_TILES.map((tile) => {
+        const Icon = TILE_ICONS[tile.key];
+        return (
+          <li key={tile.key} className="flex items-start gap-3 rounded-lg border bg-card p-4 text-card-foreground">
+            <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-accent text-accent-foreground">
+              <Icon className="size-5" aria-hidden="true" />
+            </span>
+            <span className="grid gap-0.5">
+              <span className="text-sm font-semibold">{tile.title}</span>
+              <span className="text-sm text-muted-foreground">{tile.text}</span>
+            </span>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+interface FieldProps {
+  id: string;
+  label: string;
+  hint?: string;
+  error?: FieldError;
+  /** Renders the control, given the ids that describe it (hint, then error). */
+  children: (describedBy: string | undefined) => ReactNode;
+}
+
+function Field({ id, label, hint, error, children }: FieldProps) {
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = error?.message ? `${id}-error` : undefined;
+  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className="grid content-start gap-2">
+      <Label htmlFor={id}>{label}</Label>
+      {children(describedBy)}
+      {hint && (
+        <p id={hintId} className="text-xs text-muted-foreground">
+          {hint}
+        </p>
+      )}
+      {error?.message && (
+        <p id={errorId} className="text-sm font-medium text-destructive">
+          {error.message}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,121 @@
+import { and, asc, eq, gt, isNull } from 'drizzle-orm';
+import {
+  availabilitySlots,
+  pricingCatalog,
+  serviceRequests,
+  type AvailabilitySlot,
+  type NewServiceRequest,
+  type ServiceRequest,
+} from '@shared/schema';
+import type { Executor } from '../../db/client';
+import { ensureAvailabilitySlots } from '../../db/seed/slots';
+
+export type { AvailabilitySlot, ServiceRequest };
+
+/** What the booking page needs of an open slot. */
+export interface SlotView {
+  id: string;
+  date: string;
+  startTime: string;
+  endTime: string;
+}
+
+const slotView = {
+  id: availabilitySlots.id,
+  date: availabilitySlots.date,
+  startTime: availabilitySlots.startTime,
+  endTime: availabilitySlots.endTime,
+};
+
+/** Open slots of one day, optionally only those starting after `afterTime` (HH:MM), by start time. */
+export async function listOpenSlots(db: Executor, date: string, afterTime?: string): Promise<SlotView[]> {
+  return db
+    .select(slotView)
+    .from(availabilitySlots)
+    .where(
+      and(
+        eq(availabilitySlots.date, date),
+        eq(availabilitySlots.isBooked, 'false'),
+        afterTime ? gt(availabilitySlots.startTime, afterTime) : undefined,
+      ),
+    )
+    .orderBy(asc(availabilitySlots.startTime), asc(availabilitySlots.endTime), asc(availabilitySlots.id));
+}
+
+export async function findSlotById(db: Executor, id: string): Promise<AvailabilitySlot | undefined> {
+  const [row] = await db.select().from(availabilitySlots).where(eq(availabilitySlots.id, id)).limit(1);
+  return row;
+}
+
+export async function findSlotByServiceRequestId(
+  db: Executor,
+  serviceRequestId: string,
+): Promise<AvailabilitySlot | undefined> {
+  const [row] = await db
+    .select()
+    .from(availabilitySlots)
+    .where(eq(availabilitySlots.serviceRequestId, serviceRequestId))
+    .limit(1);
+  return row;
+}
+
+/**
+ * The one place a slot gets booked: a conditional UPDATE, so of any number of concurrent callers
+ * exactly one sees a row come back; the others get `undefined` (the slot was not free any more).
+ */
+export async function bookSlotIfFree(
+  db: Executor,
+  slotId: string,
+  serviceRequestId: string,
+): Promise<AvailabilitySlot | undefined> {
+  const [row] = await db
+    .update(availabilitySlots)
+    .set({ isBooked: 'true', serviceRequestId })
+    .where(and(eq(availabilitySlots.id, slotId), eq(availabilitySlots.isBooked, 'false')))
+    .returning();
+  return row;
+}
+
+export async function insertServiceRequest(db: Executor, values: NewServiceRequest): Promise<ServiceRequest> {
+  const [row] = await db.insert(serviceRequests).values(values).returning();
+  return row;
+}
+
+/** Reads a request and locks its row until the transaction ends (serialises bookings for one request). */
+export async function findServiceRequestForUpdate(db: Executor, id: string): Promise<ServiceRequest | undefined> {
+  const [row] = await db.select().from(serviceRequests).where(eq(serviceRequests.id, id)).limit(1).for('update');
+  return row;
+}
+
+export async function setServiceRequestTechnician(
+  db: Executor,
+  id: string,
+  technicianId: string | null,
+): Promise<void> {
+  await db.update(serviceRequests).set({ technicianId }).where(eq(serviceRequests.id, id));
+}
+
+/** Gives a new account the guest requests made with its e-mail (stored lower-cased). Returns how many. */
+export async function claimServiceRequestsByEmail(db: Executor, userId: string, email: string): Promise<number> {
+  const rows = await db
+    .update(serviceRequests)
+    .set({ userId })
+    .where(and(eq(serviceRequests.email, email.trim().toLowerCase()), isNull(serviceRequests.userId)))
+    .returning({ id: serviceRequests.id });
+  return rows.length;
+}
+
+/** True when the slug names an active pricing-catalogue issue. */
+export async function isActiveCatalogIssue(db: Executor, issueSlug: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: pricingCatalog.id })
+    .from(pricingCatalog)
+    .where(and(eq(pricingCatalog.issueSlug, issueSlug), eq(pricingCatalog.isActive, true)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Tops up every active technician's slots for `days` days from `from` (idempotent). Returns slots added. */
+export async function ensureSlots(db: Executor, options: { from: Date; days: number }): Promise<number> {
+  return ensureAvailabilitySlots(db, options);
+}

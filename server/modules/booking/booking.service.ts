@@ -1,0 +1,231 @@
+import { SERVICE_TYPE_TO_ISSUE_SLUG } from '@shared/catalog-slugs';
+import type { UserRole } from '@shared/constants';
+import { BOOKING_MESSAGES, type CreateServiceRequestData } from '@shared/validators/booking';
+import type { Database, Executor } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import { locateAddress } from '../geo';
+import { postJob } from '../jobs';
+import {
+  bookSlotIfFree,
+  claimServiceRequestsByEmail,
+  findServiceRequestForUpdate,
+  findSlotById,
+  findSlotByServiceRequestId,
+  insertServiceRequest,
+  isActiveCatalogIssue,
+  listOpenSlots,
+  setServiceRequestTechnician,
+  type AvailabilitySlot,
+  type ServiceRequest,
+  type SlotView,
+} from './booking.repository';
+
+export type { SlotView };
+
+/** Messages of the booking rules the shared validators cannot check (they need the clock or the database). */
+export const BOOKING_SERVICE_MESSAGES = {
+  slotTaken: 'That time was just booked — please pick another',
+  slotPassed: 'That time has already passed — please pick another',
+  slotNotFound: 'That time slot does not exist',
+  slotOnOtherDate: 'The time slot must be on the preferred date',
+  requestNotFound: 'Service request not found',
+  requestAlreadyBooked: 'This service request already has a booked time slot',
+  requestNotYours: 'This service request belongs to another account',
+  preferredDatePast: BOOKING_MESSAGES.preferredDatePast,
+  zipRequired: 'Add a valid US ZIP code to the address so nearby plumbers can find it',
+} as const;
+
+/** Who is booking: a logged-in account, or nobody (a guest). */
+export interface Booker {
+  id: string;
+  role: UserRole;
+}
+
+/** A service request as the API answers it (no internal links). */
+export interface ServiceRequestView {
+  id: string;
+  name: string;
+  email: string;
+  phone: string;
+  serviceType: string;
+  preferredDate: string;
+  urgency: ServiceRequest['urgency'];
+  description: string;
+  address: string;
+  status: ServiceRequest['status'];
+  createdAt: Date;
+}
+
+export interface BookingResult extends ServiceRequestView {
+  /** The booked slot, when one was chosen. */
+  slot: SlotView | null;
+  /** The job posted for a logged-in homeowner ("Post a Job"); null for anyone else. */
+  jobId: string | null;
+}
+
+export interface BookingServiceDeps {
+  db: Database;
+  /** The clock; slots and dates are judged in the server's local time. */
+  now?: () => Date;
+}
+
+const pad = (value: number) => String(value).padStart(2, '0');
+/** The local calendar date YYYY-MM-DD of `date`. */
+export const localIsoDate = (date: Date) => `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+/** The local clock time HH:MM of `date`. */
+export const localHourMinute = (date: Date) => `${pad(date.getHours())}:${pad(date.getMinutes())}`;
+
+/** A slot is still bookable while its start lies ahead (server local time). */
+function hasStarted(slot: Pick<AvailabilitySlot, 'date' | 'startTime'>, now: Date): boolean {
+  const today = localIsoDate(now);
+  return slot.date < today || (slot.date === today && slot.startTime <= localHourMinute(now));
+}
+
+const toSlotView = (slot: AvailabilitySlot): SlotView => ({
+  id: slot.id,
+  date: slot.date,
+  startTime: slot.startTime,
+  endTime: slot.endTime,
+});
+
+const toRequestView = (request: ServiceRequest): ServiceRequestView => ({
+  id: request.id,
+  name: request.name,
+  email: request.email,
+  phone: request.phone,
+  serviceType: request.serviceType,
+  preferredDate: request.preferredDate,
+  urgency: request.urgency,
+  description: request.description,
+  address: request.address,
+  status: request.status,
+  createdAt: request.createdAt,
+});
+
+const fieldError = (path: string, message: string) => new AppError('VALIDATION_ERROR', message, [{ path, message }]);
+
+/**
+ * The slot `slotId` if it can be booked for a request on `preferredDate`: it exists (404), has not
+ * started yet and lies on that date. Whether it is still free is decided by the booking UPDATE alone.
+ */
+async function findBookableSlot(db: Executor, slotId: string, preferredDate: string, now: Date) {
+  const slot = await findSlotById(db, slotId);
+  if (!slot) throw new AppError('NOT_FOUND', BOOKING_SERVICE_MESSAGES.slotNotFound);
+  if (hasStarted(slot, now)) throw new AppError('SLOT_TAKEN', BOOKING_SERVICE_MESSAGES.slotPassed);
+  if (slot.date !== preferredDate) throw fieldError('slotId', BOOKING_SERVICE_MESSAGES.slotOnOtherDate);
+  return slot;
+}
+
+async function bookOrThrow(db: Executor, slotId: string, serviceRequestId: string): Promise<AvailabilitySlot> {
+  const booked = await bookSlotIfFree(db, slotId, serviceRequestId);
+  // Throwing rolls the whole transaction back: nothing of this booking is stored.
+  if (!booked) throw new AppError('SLOT_TAKEN', BOOKING_SERVICE_MESSAGES.slotTaken);
+  return booked;
+}
+
+/** The job's issue: the diagnosis' catalogue issue when it is a real one, else the service type's. */
+async function resolveIssueSlug(db: Executor, data: CreateServiceRequestData): Promise<string> {
+  if (data.issueSlug && (await isActiveCatalogIssue(db, data.issueSlug))) return data.issueSlug;
+  return SERVICE_TYPE_TO_ISSUE_SLUG[data.serviceType];
+}
+
+export function createBookingService({ db, now = () => new Date() }: BookingServiceDeps) {
+  return {
+    /** Open slots of a day; none for past days, and today only those that have not started. */
+    async listOpenSlots(date: string): Promise<SlotView[]> {
+      const current = now();
+      const today = localIsoDate(current);
+      if (date < today) return [];
+      return listOpenSlots(db, date, date === today ? localHourMinute(current) : undefined);
+    },
+
+    /**
+     * A booking from the form. With a slot, the request and the slot booking are one transaction:
+     * if the slot was taken meanwhile nothing is stored (409). A logged-in homeowner's booking also
+     * posts their job (status `requested` with its first status event) in the same transaction.
+     */
+    async createServiceRequest(data: CreateServiceRequestData, booker: Booker | null): Promise<BookingResult> {
+      const current = now();
+      // A day of grace: the form judges "today" in the visitor's time zone, which may be behind ours.
+      const yesterday = new Date(current.getFullYear(), current.getMonth(), current.getDate() - 1);
+      if (data.preferredDate < localIsoDate(yesterday)) {
+        throw fieldError('preferredDate', BOOKING_SERVICE_MESSAGES.preferredDatePast);
+      }
+      const postsJob = booker?.role === 'homeowner';
+      // Plumbers find jobs by distance: a homeowner's address must carry a known US ZIP code.
+      const location = postsJob ? locateAddress(data.address) : undefined;
+      if (postsJob && !location) throw fieldError('address', BOOKING_SERVICE_MESSAGES.zipRequired);
+
+      return db.transaction(async (tx) => {
+        const slot = data.slotId ? await findBookableSlot(tx, data.slotId, data.preferredDate, current) : undefined;
+        const request = await insertServiceRequest(tx, {
+          name: data.name,
+          email: data.email,
+          phone: data.phone,
+          serviceType: data.serviceType,
+          preferredDate: data.preferredDate,
+          urgency: data.urgency,
+          description: data.description,
+          address: data.address,
+          technicianId: slot?.technicianId ?? null,
+          userId: booker?.id ?? null,
+        });
+        const booked = slot ? await bookOrThrow(tx, slot.id, request.id) : undefined;
+
+        let jobId: string | null = null;
+        if (postsJob && booker && location) {
+          const job = await postJob(
+            tx,
+            {
+              customerId: booker.id,
+              issueSlug: await resolveIssueSlug(tx, data),
+              issueDescription: data.description,
+              address: data.address,
+              lat: location.lat,
+              lng: location.lng,
+              urgency: data.urgency,
+              preferredDate: data.preferredDate,
+            },
+            booked
+              ? `Job posted with a booking on ${booked.date} at ${booked.startTime}–${booked.endTime}`
+              : 'Job posted with a booking request',
+          );
+          jobId = job.id;
+        }
+        return { ...toRequestView(request), slot: booked ? toSlotView(booked) : null, jobId };
+      });
+    },
+
+    /**
+     * Books a slot for an existing request. Exactly one of any number of concurrent callers wins;
+     * the others get 409. A request holds at most one slot; a request made by an account can only
+     * be booked by that account.
+     */
+    async bookSlot(slotId: string, serviceRequestId: string, booker: Booker | null): Promise<SlotView> {
+      return db.transaction(async (tx) => {
+        const request = await findServiceRequestForUpdate(tx, serviceRequestId);
+        if (!request) throw new AppError('NOT_FOUND', BOOKING_SERVICE_MESSAGES.requestNotFound);
+        if (request.userId && request.userId !== booker?.id) {
+          throw new AppError('FORBIDDEN', BOOKING_SERVICE_MESSAGES.requestNotYours);
+        }
+        if (await findSlotByServiceRequestId(tx, request.id)) {
+          throw new AppError('CONFLICT', BOOKING_SERVICE_MESSAGES.requestAlreadyBooked);
+        }
+        const slot = await findBookableSlot(tx, slotId, request.preferredDate, now());
+        const booked = await bookOrThrow(tx, slot.id, request.id);
+        await setServiceRequestTechnician(tx, request.id, booked.technicianId);
+        return toSlotView(booked);
+      });
+    },
+  };
+}
+
+export type BookingService = ReturnType<typeof createBookingService>;
+
+/**
+ * Called inside registration's transaction: requests a guest made with this e-mail now belong to
+ * the new account. Returns how many were claimed.
+ */
+export async function claimGuestRequests(tx: Executor, userId: string, email: string): Promise<number> {
+  return claimServiceRequestsByEmail(tx, userId, email);
+}
