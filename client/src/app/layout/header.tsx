@@ -1,5 +1,5 @@
 import { LogOut, Menu, X } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -7,15 +7,18 @@ import { toast } from '@/components/ui/use-toast';
 import { paths } from '@/config/paths';
 import { useUser } from '@/features/auth/api/get-user';
 import { useLogout } from '@/features/auth/api/logout';
-import { AuthDialog } from '@/features/auth/components/auth-dialog';
+import { LazyAuthDialog, preloadAuthDialog } from '@/features/auth/components/lazy-auth-dialog';
 import { ThemeToggle } from '@/features/theme/components/theme-toggle';
 import { getErrorMessage } from '@/lib/api-client';
 import { cn } from '@/utils/cn';
 import { Logo } from './logo';
 import { NAV_ITEMS, isActivePath } from './nav-items';
-import { UserMenu } from './user-menu';
 
 const MOBILE_MENU_ID = 'mobile-menu';
+
+// The account menu (dropdown primitive, popper) only matters once someone is logged in: keep it out of
+// the first load that every visitor pays for.
+const UserMenu = lazy(() => import('./user-menu').then((module) => ({ default: module.UserMenu })));
 
 export function Header() {
   const [location] = useLocation();
@@ -75,9 +78,18 @@ export function Header() {
           {userLoading ? (
             <Skeleton className="size-9 rounded-full" />
           ) : user ? (
-            <UserMenu user={user} onLogout={handleLogout} />
+            <Suspense fallback={<Skeleton className="size-10 rounded-full" />}>
+              <UserMenu user={user} onLogout={handleLogout} />
+            </Suspense>
           ) : (
-            <Button variant="outline" onClick={() => setAuthOpen(true)} data-testid="button-login">
+            <Button
+              variant="outline"
+              onClick={() => setAuthOpen(true)}
+              onPointerEnter={preloadAuthDialog}
+              onFocus={preloadAuthDialog}
+              onTouchStart={preloadAuthDialog}
+              data-testid="button-login"
+            >
               Log In
             </Button>
           )}
@@ -129,7 +141,7 @@ export function Header() {
         </div>
       )}
 
-      <AuthDialog open={authOpen} onOpenChange={setAuthOpen} />
+      <LazyAuthDialog open={authOpen} onOpenChange={setAuthOpen} />
     </header>
   );
 }

@@ -22,7 +22,9 @@ export function MainLayout({ children }: { children: ReactNode }) {
         Skip to main content
       </a>
       <Header />
-      <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 outline-none">
+      {/* At least a screen tall (less the 4rem header): while a page's chunk loads, the footer waits below
+          the fold instead of flashing into view and jumping down (a layout shift). */}
+      <main id={MAIN_CONTENT_ID} tabIndex={-1} className="min-h-[calc(100dvh-4rem)] flex-1 outline-none">
         {children}
       </main>
       <Footer />

@@ -1,0 +1,327 @@
+/**
+ * `npx tsx bench/web.ts` (npm run bench:web): what a visitor's phone pays for the public pages.
+ *
+ * 1. Builds the client (`vite build --manifest`) and prints the gzip bytes of the initial load of `/`
+ *    (the entry, its static imports and CSS — what index.html makes the browser fetch — plus the home
+ *    route's own chunks) and of every lazy chunk.
+ * 2. Starts the production server on a fresh embedded database and runs Lighthouse (mobile preset,
+ *    simulated throttling) three times on `/` and `/services`, printing median scores and metrics.
+ *
+ * It prints figures and whether each target is met; it never fails on a target (exit 0 unless
+ * something crashed). It rebuilds dist/public, so do not run it while an e2e run serves that folder.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { type Flags, type Result } from 'lighthouse';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const DIST = path.join(ROOT, 'dist/public');
+const PORT = Number(process.env.BENCH_WEB_PORT ?? 5066);
+const BASE_URL = `http://localhost:${PORT}`;
+const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
+const PAGES = ['/', '/services'];
+const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync',
+];
+
+const TARGETS = {
+  initialJsKb: 150,
+  performance: 95,
+  accessibility: 100,
+  bestPractices: 95,
+};
+
+// ---------------------------------------------------------------------------------------------
+// 1. Bundle sizes
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+/** Bytes as the server sends them: `compression()` uses zlib's default level. */
+const gzipSizeCache = new Map<string, number>();
+function gzipSize(file: string): number {
+  let size = gzipSizeCache.get(file);
+  if (size === undefined) {
+    size = gzipSync(readFileSync(path.join(DIST, file))).length;
+    gzipSizeCache.set(file, size);
+  }
+  return size;
+}
+
+/** A chunk and everything it imports statically (what the browser must fetch before running it). */
+function staticClosure(manifest: Manifest, key: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(key)) return seen;
+  seen.add(key);
+  for (const imported of manifest[key]?.imports ?? []) staticClosure(manifest, imported, seen);
+  return seen;
+}
+
+function filesOf(manifest: Manifest, keys: Iterable<string>) {
+  const js = new Set<string>();
+  const css = new Set<string>();
+  for (const key of keys) {
+    const chunk = manifest[key];
+    if (!chunk) continue;
+    js.add(chunk.file);
+    for (const sheet of chunk.css ?? []) css.add(sheet);
+  }
+  return { js, css };
+}
+
+const sum = (files: Iterable<string>) => [...files].reduce((total, file) => total + gzipSize(file), 0);
+
+/** The assets index.html itself makes the browser fetch (entry script, modulepreloads, stylesheets). */
+function htmlAssets(): { js: string[]; css: string[] } {
+  const html = readFileSync(path.join(DIST, 'index.html'), 'utf8');
+  const attr = (tag: string, name: string) => new RegExp(`${name}="([^"]+)"`).exec(tag)?.[1];
+  const js: string[] = [];
+  const css: string[] = [];
+  for (const [tag] of html.matchAll(/<(script|link)\b[^>]*>/g)) {
+    if (tag.startsWith('<script') && tag.includes('type="module"')) {
+      const src = attr(tag, 'src');
+      if (src) js.push(src.replace(/^\//, ''));
+    } else if (tag.includes('rel="modulepreload"')) {
+      const href = attr(tag, 'href');
+      if (href) js.push(href.replace(/^\//, ''));
+    } else if (tag.includes('rel="stylesheet"')) {
+      const href = attr(tag, 'href');
+      if (href) css.push(href.replace(/^\//, ''));
+    }
+  }
+  return { js, css };
+}
+
+function reportBundle(): { initialJs: number } {
+  console.log('\n# Building the client (vite build --manifest)');
+  const build = spawnSync('npx', ['vite', 'build', '--manifest'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+  if (build.status !== 0) throw new Error(`vite build exited with ${build.status}`);
+
+  const manifest = JSON.parse(readFileSync(path.join(DIST, '.vite/manifest.json'), 'utf8')) as Manifest;
+  const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
+  if (!entryKey) throw new Error('No entry chunk in the Vite manifest');
+
+  const shellKeys = staticClosure(manifest, entryKey);
+  const shell = filesOf(manifest, shellKeys);
+  const fromHtml = htmlAssets();
+  const missing = fromHtml.js.filter((file) => !shell.js.has(file));
+  if (missing.length > 0) console.log(`  note: index.html loads JS the manifest closure does not list: ${missing.join(', ')}`);
+  for (const file of fromHtml.js) shell.js.add(file);
+  for (const file of fromHtml.css) shell.css.add(file);
+
+  const homeKey = Object.keys(manifest).find((key) => manifest[key].src === 'src/app/pages/home.tsx');
+  const homeKeys = homeKey ? [...staticClosure(manifest, homeKey)].filter((key) => !shellKeys.has(key)) : [];
+  const home = filesOf(manifest, homeKeys);
+
+  const shellJs = sum(shell.js);
+  const homeJs = sum(home.js);
+  const initialJs = shellJs + homeJs;
+  const initialCss = sum(shell.css) + sum([...home.css].filter((file) => !shell.css.has(file)));
+
+  console.log('\n# Initial load of / (gzip, as served)');
+  console.log(`  shell JS (entry + modulepreloads): ${kb(shellJs)}  [${[...shell.js].map((f) => path.basename(f)).join(', ')}]`);
+  console.log(`  home route JS:                     ${kb(homeJs)}  [${[...home.js].map((f) => path.basename(f)).join(', ')}]`);
+  console.log(`  JS total:  ${kb(initialJs)}   target ≤ ${TARGETS.initialJsKb} KB: ${verdict(initialJs / 1024 <= TARGETS.initialJsKb)}`);
+  console.log(`  CSS total: ${kb(initialCss)}`);
+
+  console.log('\n# Lazy chunks (gzip; "own" = bytes not already in the shell)');
+  const lazyKeys = Object.keys(manifest)
+    .filter((key) => manifest[key].isDynamicEntry)
+    .sort((a, b) => a.localeCompare(b));
+  for (const key of lazyKeys) {
+    const closure = [...staticClosure(manifest, key)].filter((k) => !shellKeys.has(k));
+    const files = filesOf(manifest, closure);
+    const ownJs = sum(files.js);
+    const ownCss = sum([...files.css].filter((file) => !shell.css.has(file)));
+    const label = (manifest[key].src ?? key).replace(/^src\//, '');
+    console.log(`  ${label.padEnd(48)} JS ${kb(ownJs).padStart(9)}${ownCss ? `   CSS ${kb(ownCss)}` : ''}`);
+  }
+  return { initialJs };
+}
+
+// ---------------------------------------------------------------------------------------------
+// 2. Lighthouse against the production server
+
+async function startServer(): Promise<{ child: ChildProcess; dataDir: string }> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'plumbline-bench-web-'));
+  const tsx = path.join(ROOT, 'node_modules/.bin/tsx');
+  const child = spawn(existsSync(tsx) ? tsx : 'npx', existsSync(tsx) ? ['server/index.ts'] : ['tsx', 'server/index.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  let exited: number | null = null;
+  child.on('exit', (code) => {
+    exited = code ?? -1;
+  });
+
+  const deadline = Date.now() + 180_000;
+  while (Date.now() < deadline) {
+    if (exited !== null) throw new Error(`The server exited with ${exited} before it was ready (is port ${PORT} free?)`);
+    try {
+      const response = await fetch(`${BASE_URL}/readyz`);
+      if (response.ok) return { child, dataDir };
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  child.kill('SIGTERM');
+  throw new Error('The server did not become ready within 180 s');
+}
+
+async function stopServer({ child, dataDir }: { child: ChildProcess; dataDir: string }): Promise<void> {
+  if (child.exitCode === null && child.signalCode === null) {
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    await exited;
+    clearTimeout(timer);
+  }
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+interface RunFigures {
+  /** Lighthouse's measure of this machine's speed during the run (a mid-range desktop is about 1500+). */
+  benchmarkIndex: number;
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  si: number;
+  failing: string[];
+}
+
+function figures(lhr: Result): RunFigures {
+  const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+  const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  const failing = new Set<string>();
+  for (const id of ['accessibility', 'best-practices']) {
+    for (const ref of lhr.categories[id]?.auditRefs ?? []) {
+      const audit = lhr.audits[ref.id];
+      if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1) {
+        failing.add(`${id}/${ref.id}: ${audit.title}${describeItems(audit.details)}`);
+      }
+    }
+  }
+  return {
+    benchmarkIndex: lhr.environment.benchmarkIndex,
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    fcp: metric('first-contentful-paint'),
+    lcp: metric('largest-contentful-paint'),
+    tbt: metric('total-blocking-time'),
+    cls: metric('cumulative-layout-shift'),
+    si: metric('speed-index'),
+    failing: [...failing],
+  };
+}
+
+/** A short hint of what an audit found (its first few items), so a failing audit can be acted on. */
+function describeItems(details: unknown): string {
+  const items = (details as { items?: Array<Record<string, unknown>> } | undefined)?.items ?? [];
+  const texts = items.slice(0, 3).map((item) => {
+    const parts = [item.source, item.description, item.url, item.issueType, (item.node as { selector?: string })?.selector]
+      .map((part) => (typeof part === 'string' ? part : typeof part === 'object' && part ? JSON.stringify(part) : ''))
+      .filter(Boolean);
+    return parts.join(' ').slice(0, 200);
+  });
+  return texts.length ? ` — ${texts.join(' | ')}` : '';
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+
+const verdict = (met: boolean) => (met ? 'met' : 'NOT met');
+
+async function runLighthouse(): Promise<void> {
+  const server = await startServer();
+  const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
+  try {
+    for (const page of PAGES) {
+      const runs: RunFigures[] = [];
+      for (let run = 1; run <= RUNS; run += 1) {
+        const flags: Flags = {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility', 'best-practices'],
+        };
+        // No config argument: Lighthouse's default config is the mobile preset (Moto G Power, slow 4G, 4× CPU).
+        const result = await lighthouse(`${BASE_URL}${page}`, flags);
+        if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
+        if (result.lhr.runtimeError) throw new Error(`Lighthouse: ${result.lhr.runtimeError.message}`);
+        const run_ = figures(result.lhr);
+        runs.push(run_);
+        console.log(
+          `  ${page} run ${run}: performance ${run_.performance}, accessibility ${run_.accessibility}, best practices ${run_.bestPractices}` +
+            ` (FCP ${Math.round(run_.fcp)} ms, LCP ${Math.round(run_.lcp)} ms, TBT ${Math.round(run_.tbt)} ms, CLS ${run_.cls.toFixed(3)}, SI ${Math.round(run_.si)} ms;` +
+            ` benchmarkIndex ${Math.round(run_.benchmarkIndex)}, load ${os.loadavg()[0].toFixed(1)})`,
+        );
+      }
+      const performance = median(runs.map((r) => r.performance));
+      const accessibility = median(runs.map((r) => r.accessibility));
+      const bestPractices = median(runs.map((r) => r.bestPractices));
+      console.log(`\n  ${page} — median of ${RUNS} (mobile preset)`);
+      console.log(`    performance    ${String(performance).padStart(3)}   target ≥ ${TARGETS.performance}: ${verdict(performance >= TARGETS.performance)}`);
+      console.log(`    accessibility  ${String(accessibility).padStart(3)}   target = ${TARGETS.accessibility}: ${verdict(accessibility >= TARGETS.accessibility)}`);
+      console.log(`    best practices ${String(bestPractices).padStart(3)}   target ≥ ${TARGETS.bestPractices}: ${verdict(bestPractices >= TARGETS.bestPractices)}`);
+      console.log(
+        `    metrics: FCP ${Math.round(median(runs.map((r) => r.fcp)))} ms, LCP ${Math.round(median(runs.map((r) => r.lcp)))} ms,` +
+          ` TBT ${Math.round(median(runs.map((r) => r.tbt)))} ms, CLS ${median(runs.map((r) => r.cls)).toFixed(3)}, SI ${Math.round(median(runs.map((r) => r.si)))} ms`,
+      );
+      const failing = [...new Set(runs.flatMap((r) => r.failing))];
+      if (failing.length > 0) console.log(`    audits not passed in some run:\n      ${failing.join('\n      ')}`);
+      console.log('');
+    }
+  } finally {
+    chrome.kill();
+    await stopServer(server);
+  }
+}
+
+async function main(): Promise<void> {
+  reportBundle();
+  console.log(`\n# Lighthouse, mobile preset, ${RUNS} runs per page, ${BASE_URL}`);
+  console.log(
+    `  (simulated throttling multiplies the CPU time measured here: on a busy machine — ${os.cpus().length} cores,` +
+      ` load ${os.loadavg()[0].toFixed(1)} now — performance scores drop; compare runs made under similar load)`,
+  );
+  await runLighthouse();
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
