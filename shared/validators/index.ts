@@ -11,3 +11,4 @@ export * from './technicians';
 export * from './users';
 export * from './estimate';
 export * from './diagnosis-response';
+export * from './admin';

@@ -1,8 +1,22 @@
 import { Router } from 'express';
+import { requireRole } from '../../auth/guards';
 import type { ModuleDeps } from '../../lib/module-deps';
+import { createAdminHandlers } from './admin.handlers';
+import { createAdminService } from './admin.service';
 
-/** Mounted at /api before the pricing and jobs routers: the admin-only lists GET /pricing/catalog, /pricing/regions, /pricing/modifiers, /jobs/all and the admin stats. */
-export function createAdminRouter(_deps: ModuleDeps): Router {
+/**
+ * Mounted at /api before the pricing and jobs routers: the admin-only lists GET /pricing/catalog,
+ * /pricing/regions, /pricing/modifiers, /jobs/all and GET /admin/stats. The guard is on each route,
+ * never `router.use`, so the public routes of those routers (GET /pricing/estimate, …) stay public.
+ */
+export function createAdminRouter({ db }: ModuleDeps): Router {
+  const handlers = createAdminHandlers(createAdminService(db));
+  const adminOnly = requireRole('admin');
   const router = Router();
+  router.get('/admin/stats', adminOnly, handlers.getStats);
+  router.get('/pricing/catalog', adminOnly, handlers.listCatalog);
+  router.get('/pricing/regions', adminOnly, handlers.listRegions);
+  router.get('/pricing/modifiers', adminOnly, handlers.listModifiers);
+  router.get('/jobs/all', adminOnly, handlers.listJobs);
   return router;
 }

@@ -1,0 +1,42 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Urgency } from '@shared/constants';
+import { estimateResponseSchema, type EstimateResponse } from '@shared/validators/estimate';
+import { apiRequest, queryKeyToUrl } from '@/lib/api-client';
+import { queryKeys, type QueryConfig } from '@/lib/react-query';
+
+export interface EstimateParams {
+  issueSlug: string;
+  /** Absent → the national average. */
+  zip?: string;
+  urgency: Urgency;
+}
+
+/** GET /api/pricing/estimate?issueSlug=&zip=&urgency= — the pricing engine's price and its breakdown (public). */
+export async function getEstimate(
+  params: EstimateParams,
+  { signal }: { signal?: AbortSignal } = {},
+): Promise<EstimateResponse> {
+  const body = await apiRequest('GET', queryKeyToUrl(queryKeys.pricing.estimate(params)), undefined, {
+    signal,
+  });
+  return estimateResponseSchema.parse(body);
+}
+
+export const getEstimateQueryOptions = (params: EstimateParams) =>
+  queryOptions({
+    queryKey: queryKeys.pricing.estimate(params),
+    queryFn: ({ signal }) => getEstimate(params, { signal }),
+  });
+
+type UseEstimateOptions = {
+  params: EstimateParams | null;
+  queryConfig?: QueryConfig<typeof getEstimateQueryOptions>;
+};
+
+/** Idle until `params` is given. */
+export const useEstimate = ({ params, queryConfig }: UseEstimateOptions) =>
+  useQuery({
+    ...getEstimateQueryOptions(params ?? { issueSlug: '', urgency: 'routine' }),
+    enabled: params !== null,
+    ...queryConfig,
+  });

@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import { JOB_STATUSES, URGENCIES } from '../constants';
+import { MODIFIER_TYPES } from './pricing';
+
+/** Page sizes of paginated admin lists (GET /api/jobs/all). */
+export const ADMIN_PAGINATION = { defaultPage: 1, defaultPageSize: 20, maxPageSize: 100 } as const;
+
+export const ADMIN_MESSAGES = {
+  pageInvalid: 'Page must be a whole number of 1 or more',
+  pageSizeInvalid: `Page size must be a whole number from 1 to ${ADMIN_PAGINATION.maxPageSize}`,
+} as const;
+
+/** A query-string whole number: digits only (no '1.5', '-1', '1e3', '' or a repeated parameter). */
+const wholeNumberParam = (message: string, max: number) =>
+  z
+    .string({ error: message })
+    .trim()
+    .regex(/^\d{1,7}$/, { error: message })
+    .transform(Number)
+    .pipe(z.number().int().min(1, { error: message }).max(max, { error: message }));
+
+/** `?page=&pageSize=` of GET /api/jobs/all: defaults 1 and 20, at most 100 a page. */
+export const paginationQuery = z.object({
+  page: wholeNumberParam(ADMIN_MESSAGES.pageInvalid, 1_000_000).default(ADMIN_PAGINATION.defaultPage),
+  pageSize: wholeNumberParam(ADMIN_MESSAGES.pageSizeInvalid, ADMIN_PAGINATION.maxPageSize).default(
+    ADMIN_PAGINATION.defaultPageSize,
+  ),
+});
+export type PaginationQueryInput = z.input<typeof paginationQuery>;
+export type PaginationQuery = z.output<typeof paginationQuery>;
+
+/** One page of a long list, newest first. */
+export const paginatedSchema = <T extends z.ZodType>(item: T) =>
+  z.object({
+    items: z.array(item),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+    /** Rows in the whole list, not just this page. */
+    total: z.number().int(),
+  });
+
+/** GET /api/admin/stats — counted by the database, never by loading the rows. */
+export const adminStatsSchema = z.object({
+  /** Jobs not completed or cancelled (spec §4: every other status is active). */
+  activeJobs: z.number().int(),
+  completedJobs: z.number().int(),
+  cancelledJobs: z.number().int(),
+  totalJobs: z.number().int(),
+  /** Catalogue size: every pricing-catalogue row, active or not. */
+  serviceTypes: z.number().int(),
+  regions: z.number().int(),
+  modifiers: z.number().int(),
+});
+export type AdminStats = z.infer<typeof adminStatsSchema>;
+
+/** A row of GET /api/pricing/catalog. Money stays text ('150.00') so cents are exact. */
+export const adminCatalogItemSchema = z.object({
+  id: z.string(),
+  issueSlug: z.string(),
+  issueName: z.string(),
+  baseMin: z.string(),
+  baseMax: z.string(),
+  unit: z.string(),
+  category: z.string(),
+  notes: z.string().nullable(),
+  isActive: z.boolean(),
+});
+export type AdminCatalogItem = z.infer<typeof adminCatalogItemSchema>;
+
+/** A row of GET /api/pricing/regions. Indices stay text ('1.480'). */
+export const adminRegionSchema = z.object({
+  id: z.string(),
+  code: z.string(),
+  name: z.string(),
+  state: z.string(),
+  metro: z.string().nullable(),
+  laborIndex: z.string(),
+  materialIndex: z.string(),
+  currency: z.string(),
+  isActive: z.boolean(),
+});
+export type AdminRegion = z.infer<typeof adminRegionSchema>;
+
+/** A row of GET /api/pricing/modifiers. */
+export const adminModifierSchema = z.object({
+  id: z.string(),
+  key: z.string(),
+  type: z.enum(MODIFIER_TYPES),
+  name: z.string(),
+  description: z.string().nullable(),
+  valuesJson: z.record(z.string(), z.number()),
+  isActive: z.boolean(),
+});
+export type AdminModifier = z.infer<typeof adminModifierSchema>;
+
+/** A job as GET /api/jobs/all lists it; timestamps are ISO strings on the wire. */
+export const adminJobSchema = z.object({
+  id: z.string(),
+  customerId: z.string(),
+  plumberId: z.string().nullable(),
+  issueSlug: z.string(),
+  issueDescription: z.string(),
+  address: z.string(),
+  urgency: z.enum(URGENCIES),
+  preferredDate: z.string().nullable(),
+  currentStatus: z.enum(JOB_STATUSES),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type AdminJob = z.infer<typeof adminJobSchema>;
+
+/** GET /api/jobs/all?page=&pageSize= */
+export const adminJobsPageSchema = paginatedSchema(adminJobSchema);
+export type AdminJobsPage = z.infer<typeof adminJobsPageSchema>;
