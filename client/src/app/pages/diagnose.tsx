@@ -1,3 +1,4 @@
+import { DiagnosisWizard } from '@/features/diagnosis/components/diagnosis-wizard';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { PageShell } from './page-shell';
 
@@ -7,6 +8,12 @@ export function DiagnosePage() {
     <PageShell
       title="AI Diagnosis"
       description="Describe your plumbing issue and get an instant assessment with recommendations."
-    />
+      className="max-w-4xl"
+      align="center"
+    >
+      <div className="text-left">
+        <DiagnosisWizard />
+      </div>
+    </PageShell>
   );
 }

@@ -1,0 +1,71 @@
+import type { CostBreakdown as CostBreakdownData } from '@shared/validators/estimate';
+
+function money(amount: number, currency: string): string {
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency, maximumFractionDigits: 0 }).format(amount);
+}
+
+function factor(value: number): string {
+  return `×${Number(value.toFixed(3))}`;
+}
+
+/** How the estimate was computed: catalogue base × regional index × modifiers = total. */
+export function CostBreakdown({ breakdown }: { breakdown: CostBreakdownData }) {
+  const { base, region, modifiers, total, currency, unit, laborShare, regionalMultiplier } = breakdown;
+  const range = (r: { min: number; max: number }) => `${money(r.min, currency)} - ${money(r.max, currency)}`;
+  const regionSource =
+    region.source === 'zip' && region.zip ? `from ZIP code ${region.zip}` : 'no ZIP code given';
+
+  return (
+    <dl className="grid gap-3 text-sm sm:grid-cols-2" data-testid="cost-breakdown">
+      <div className="grid gap-0.5">
+        <dt className="text-muted-foreground">Base price ({breakdown.issueName})</dt>
+        <dd className="font-medium">
+          {range(base)} per {unit}
+        </dd>
+      </div>
+      <div className="grid gap-0.5">
+        <dt className="text-muted-foreground">Estimate</dt>
+        <dd className="font-semibold">{range(total)}</dd>
+      </div>
+      <div className="grid gap-0.5 sm:col-span-2">
+        <dt className="text-muted-foreground">Regional index</dt>
+        <dd>
+          <span className="font-medium">
+            {region.name} {factor(regionalMultiplier)}
+          </span>{' '}
+          <span className="text-muted-foreground">
+            (labor index {region.laborIndex.toFixed(3)}, material index {region.materialIndex.toFixed(3)}, labor{' '}
+            {Math.round(laborShare * 100)}% of cost; {regionSource})
+          </span>
+        </dd>
+      </div>
+      <div className="grid gap-0.5 sm:col-span-2">
+        <dt className="text-muted-foreground">Modifiers</dt>
+        <dd>
+          {modifiers.length === 0 ? (
+            'None'
+          ) : (
+            <ul className="grid gap-0.5">
+              {modifiers.map((modifier) => (
+                <li key={modifier.key}>
+                  {modifier.name}{' '}
+                  <span className="font-medium">
+                    {modifier.type === 'flat' ? `+${money(modifier.value, currency)}` : factor(modifier.value)}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </dd>
+      </div>
+      <div className="grid gap-0.5 sm:col-span-2">
+        <dt className="text-muted-foreground">Formula</dt>
+        <dd>
+          <code className="block rounded-md bg-muted px-2 py-1.5 font-mono text-xs break-words whitespace-pre-wrap">
+            {breakdown.formula}
+          </code>
+        </dd>
+      </div>
+    </dl>
+  );
+}
