@@ -201,7 +201,9 @@ export const KNOWLEDGE_BASE: readonly KnowledgeEntry[] = [
     terms:
       'general plumbing repair small jobs odd jobs handyman list of small plumbing jobs an hour or two pipes bang banging knocking ' +
       'waterhammer noisy pipes rattling pipes pipes shake when tap shut quickly washing machine stops filling whistling pipes squealing ' +
-      'loose pipe strap minor repair',
+      'loose pipe strap minor repair leaking pipe under the sink pipe under the sink drips dripping pipe pipe dripping ' +
+      'drip from the pipe pipe joint leaking leaky pipe leaky connection p-trap leaking trap leaks slip nut loose nut ' +
+      'supply line leaking compression fitting leaking small leak at a fitting',
     summary:
       'this is a general plumbing repair — such as noisy, banging pipes (water hammer) or a list of small jobs — billed by the hour',
     causes: [
