@@ -1,3 +1,9 @@
 /** Public surface of the jobs module for other modules. */
-export { postJob, type PostJobInput } from './jobs.service';
-export type { Job } from './jobs.repository';
+export {
+  postJob,
+  transitionJob,
+  toJobStatusResult,
+  type JobEstimator,
+  type PostJobInput,
+} from './jobs.service';
+export { findJobById, lockJobById, type Job } from './jobs.repository';

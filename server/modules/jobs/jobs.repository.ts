@@ -1,7 +1,21 @@
-import { jobStatusEvents, jobs, type Job, type JobStatusEvent, type NewJob, type NewJobStatusEvent } from '@shared/schema';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { OPEN_JOB_STATUSES, type JobStatus } from '@shared/constants';
+import {
+  jobStatusEvents,
+  jobs,
+  payouts,
+  quotes,
+  users,
+  type Job,
+  type JobStatusEvent,
+  type NewJob,
+  type NewJobStatusEvent,
+  type NewPayout,
+  type Payout,
+} from '@shared/schema';
 import type { Executor } from '../../db/client';
 
-export type { Job, JobStatusEvent };
+export type { Job, JobStatusEvent, Payout };
 
 export async function insertJob(db: Executor, values: NewJob): Promise<Job> {
   const [row] = await db.insert(jobs).values(values).returning();
@@ -11,4 +25,167 @@ export async function insertJob(db: Executor, values: NewJob): Promise<Job> {
 export async function insertJobStatusEvent(db: Executor, values: NewJobStatusEvent): Promise<JobStatusEvent> {
   const [row] = await db.insert(jobStatusEvents).values(values).returning();
   return row;
+}
+
+/** A customer's jobs, newest first (jobs_customer_idx). */
+export async function listJobsByCustomer(db: Executor, customerId: string): Promise<Job[]> {
+  return db
+    .select()
+    .from(jobs)
+    .where(eq(jobs.customerId, customerId))
+    .orderBy(desc(jobs.createdAt), desc(jobs.id));
+}
+
+export async function findJobById(db: Executor, id: string): Promise<Job | undefined> {
+  const [row] = await db.select().from(jobs).where(eq(jobs.id, id)).limit(1);
+  return row;
+}
+
+/** Reads the job and locks its row until the transaction ends: changes to one job happen one at a time. */
+export async function lockJobById(tx: Executor, id: string): Promise<Job | undefined> {
+  const [row] = await tx.select().from(jobs).where(eq(jobs.id, id)).limit(1).for('update');
+  return row;
+}
+
+export async function updateJob(
+  db: Executor,
+  id: string,
+  values: { currentStatus: JobStatus; plumberId?: string },
+): Promise<Job> {
+  const [row] = await db.update(jobs).set(values).where(eq(jobs.id, id)).returning();
+  return row;
+}
+
+const EARTH_RADIUS_KM = 6371.0088;
+
+/** The search area: a box that contains the circle, so the (lat, lng) index can narrow the rows first. */
+export interface NearbySearch {
+  lat: number;
+  lng: number;
+  radiusKm: number;
+  box: { minLat: number; maxLat: number; minLng: number; maxLng: number };
+  plumberId: string;
+  limit: number;
+}
+
+export interface NearbyJobRow {
+  id: string;
+  issueSlug: string;
+  issueDescription: string;
+  address: string;
+  urgency: Job['urgency'];
+  preferredDate: string | null;
+  currentStatus: JobStatus;
+  createdAt: Date;
+  distanceKm: number;
+  alreadyQuoted: boolean;
+}
+
+/**
+ * Open jobs (requested or quoted) within the radius. The bounding box on the indexed numeric lat/lng
+ * columns narrows the rows (jobs_lat_lng_idx; the bounds are numeric so the index applies), then the
+ * exact haversine distance is computed in SQL on those rows only. Emergencies first, then nearest.
+ *
+ * The same box is also written as `point(lng, lat) <@ box(…)` over open statuses: a filter on a few
+ * rows today, and the exact shape of the partial GiST index proposed in bench/nearby.ts
+ * (`jobs_open_location_gist`), which the planner then prefers without any change here.
+ */
+export function nearbyOpenJobsSql(search: NearbySearch): SQL {
+  const { lat, lng, radiusKm, box } = search;
+  const open = sql.join(
+    OPEN_JOB_STATUSES.map((status) => sql`${status}`),
+    sql`, `,
+  );
+  return sql`
+    select j.id, j.issue_slug as "issueSlug", j.issue_description as "issueDescription", j.address,
+           j.urgency, j.preferred_date as "preferredDate", j.current_status as "currentStatus",
+           j.created_at as "createdAt", d.km as "distanceKm",
+           exists (select 1 from quotes q where q.job_id = j.id and q.plumber_id = ${search.plumberId}) as "alreadyQuoted"
+    from jobs j
+    cross join lateral (
+      select 2 * ${EARTH_RADIUS_KM}::float8 * asin(least(1::float8, sqrt(
+          power(sin(radians(j.lat::float8 - ${lat}::float8) / 2), 2)
+        + cos(radians(${lat}::float8)) * cos(radians(j.lat::float8))
+        * power(sin(radians(j.lng::float8 - ${lng}::float8) / 2), 2)))) as km
+    ) d
+    where j.lat between ${box.minLat.toFixed(7)}::numeric and ${box.maxLat.toFixed(7)}::numeric
+      and j.lng between ${box.minLng.toFixed(7)}::numeric and ${box.maxLng.toFixed(7)}::numeric
+      and point(j.lng::float8, j.lat::float8) <@ box(point(${box.minLng}::float8, ${box.minLat}::float8), point(${box.maxLng}::float8, ${box.maxLat}::float8))
+      and j.current_status in (${open})
+      and d.km <= ${radiusKm}::float8
+    order by (j.urgency = 'emergency') desc, d.km asc, j.created_at desc, j.id
+    limit ${search.limit}`;
+}
+
+export async function findNearbyOpenJobs(db: Executor, search: NearbySearch): Promise<NearbyJobRow[]> {
+  const result = await db.execute<Record<string, unknown>>(nearbyOpenJobsSql(search));
+  return result.rows.map((row) => ({
+    id: row.id as string,
+    issueSlug: row.issueSlug as string,
+    issueDescription: row.issueDescription as string,
+    address: row.address as string,
+    urgency: row.urgency as Job['urgency'],
+    preferredDate: (row.preferredDate as string | null) ?? null,
+    currentStatus: row.currentStatus as JobStatus,
+    createdAt: row.createdAt instanceof Date ? row.createdAt : new Date(String(row.createdAt)),
+    distanceKm: Number(row.distanceKm),
+    alreadyQuoted: row.alreadyQuoted === true,
+  }));
+}
+
+export interface AssignedJobRow {
+  job: Job;
+  customer: { name: string | null; email: string; phone: string | null };
+}
+
+/** Jobs this plumber was hired for, with the homeowner's contact details (their quote was accepted). */
+export async function listJobsByPlumber(db: Executor, plumberId: string): Promise<AssignedJobRow[]> {
+  return db
+    .select({ job: jobs, customer: { name: users.name, email: users.email, phone: users.phone } })
+    .from(jobs)
+    .innerJoin(users, eq(users.id, jobs.customerId))
+    .where(eq(jobs.plumberId, plumberId))
+    .orderBy(desc(jobs.updatedAt), desc(jobs.id));
+}
+
+export interface AcceptedQuoteRow {
+  jobId: string;
+  plumberId: string;
+  minTotal: string;
+  maxTotal: string;
+}
+
+/** The accepted quote of each job (at most one per job: quotes_one_accepted_per_job_uq). */
+export async function listAcceptedQuotes(
+  db: Executor,
+  jobIds: readonly string[],
+): Promise<AcceptedQuoteRow[]> {
+  if (jobIds.length === 0) return [];
+  return db
+    .select({
+      jobId: quotes.jobId,
+      plumberId: quotes.plumberId,
+      minTotal: quotes.minTotal,
+      maxTotal: quotes.maxTotal,
+    })
+    .from(quotes)
+    .where(and(inArray(quotes.jobId, [...jobIds]), eq(quotes.status, 'accepted')));
+}
+
+/** Writes the job's payout unless it has one (one per job); undefined on that conflict. */
+export async function insertPayoutIfNew(db: Executor, values: NewPayout): Promise<Payout | undefined> {
+  const [row] = await db
+    .insert(payouts)
+    .values(values)
+    .onConflictDoNothing({ target: payouts.jobId })
+    .returning();
+  return row;
+}
+
+export async function listPayoutsByJobs(db: Executor, jobIds: readonly string[]): Promise<Payout[]> {
+  if (jobIds.length === 0) return [];
+  return db
+    .select()
+    .from(payouts)
+    .where(inArray(payouts.jobId, [...jobIds]));
 }

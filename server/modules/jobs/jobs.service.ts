@@ -1,6 +1,41 @@
-import type { Urgency } from '@shared/constants';
-import type { Executor } from '../../db/client';
-import { insertJob, insertJobStatusEvent, type Job } from './jobs.repository';
+import type { JobStatus, Urgency } from '@shared/constants';
+import { jobStatusLabel } from '@shared/job-display';
+import type {
+  AssignedJob,
+  CustomerJob,
+  JobEstimate,
+  JobStatusChange,
+  JobStatusResult,
+  NearbyJob,
+  PayoutSummary,
+} from '@shared/marketplace';
+import type { CurrentUser } from '@shared/validators/auth';
+import type { Database, Executor } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import { extractZip, locateAddress } from '../geo';
+import type { PricingService } from '../pricing';
+import {
+  findPlumberByUserId,
+  hasServiceLocation,
+  insertRatingIfNew,
+  listRatingsByJobs,
+  requirePlumberForUser,
+  type Plumber,
+} from '../plumbers';
+import {
+  findNearbyOpenJobs,
+  insertJob,
+  insertJobStatusEvent,
+  insertPayoutIfNew,
+  listAcceptedQuotes,
+  listJobsByCustomer,
+  listJobsByPlumber,
+  listPayoutsByJobs,
+  lockJobById,
+  updateJob,
+  type Job,
+  type Payout,
+} from './jobs.repository';
 
 export interface PostJobInput {
   customerId: string;
@@ -27,3 +62,314 @@ export async function postJob(db: Executor, input: PostJobInput, notes = 'Job po
   await insertJobStatusEvent(db, { jobId: job.id, status: 'requested', notes });
   return job;
 }
+
+/** Moves a job to a new status and writes the status event; inside the caller's transaction. */
+export async function transitionJob(
+  tx: Executor,
+  jobId: string,
+  status: JobStatus,
+  notes: string,
+  extra: { plumberId?: string } = {},
+): Promise<Job> {
+  const job = await updateJob(tx, jobId, { currentStatus: status, ...extra });
+  await insertJobStatusEvent(tx, { jobId, status, notes });
+  return job;
+}
+
+export const JOB_ERRORS = {
+  notFound: 'Job not found',
+  locationRequired: 'Set your service location (ZIP code and radius) to see jobs near you',
+  cancelOwnerOnly: 'Only the homeowner who posted this job can cancel it',
+  cancelTooLate: 'A job can only be cancelled before a quote is accepted',
+  plumberOnly: 'Only the plumber assigned to this job can change its progress',
+  startNotScheduled: 'Only a scheduled job can be started',
+  completeNotStarted: 'Only a job in progress can be completed',
+  finalAmountOnlyOnCompletion: 'A final amount can only be given when completing a job',
+  noAmount: 'This job has no accepted quote: enter the final amount',
+  rateNotCompleted: 'You can rate a job once it is completed',
+  alreadyRated: 'You have already rated this job',
+} as const;
+
+/** How far to look and how many jobs to list. */
+export const NEARBY_LIMIT = 100;
+const EARTH_RADIUS_KM = 6371.0088;
+/** Keeps the box a hair larger than the circle, whatever the rounding of numeric(10,7). */
+const BOX_MARGIN_DEG = 1e-6;
+
+/** The smallest latitude/longitude box that contains the circle (whole longitudes near the poles or the antimeridian). */
+export function boundingBox(lat: number, lng: number, radiusKm: number) {
+  const angular = radiusKm / EARTH_RADIUS_KM;
+  const dLat = (angular * 180) / Math.PI + BOX_MARGIN_DEG;
+  const minLat = Math.max(-90, lat - dLat);
+  const maxLat = Math.min(90, lat + dLat);
+  const ratio = Math.sin(angular) / Math.cos((lat * Math.PI) / 180);
+  if (minLat <= -90 || maxLat >= 90 || !(ratio < 1)) return { minLat, maxLat, minLng: -180, maxLng: 180 };
+  const dLng = (Math.asin(ratio) * 180) / Math.PI + BOX_MARGIN_DEG;
+  if (lng - dLng < -180 || lng + dLng > 180) return { minLat, maxLat, minLng: -180, maxLng: 180 };
+  return { minLat, maxLat, minLng: lng - dLng, maxLng: lng + dLng };
+}
+
+/** Plumbline's estimate for a job, when its issue is in the catalogue. */
+export type JobEstimator = (input: {
+  issueSlug: string;
+  zip?: string;
+  urgency: Urgency;
+}) => Promise<JobEstimate | null>;
+
+/** The pricing engine's estimate reduced to what the dashboards compare quotes with. */
+export function pricingEstimator(pricing: Pick<PricingService, 'estimate'>): JobEstimator {
+  return async (input) => {
+    const estimate = await pricing.estimate(input);
+    if (!estimate) return null;
+    const { min, max } = estimate.costBreakdown.total;
+    return { min, max, estimatedCost: estimate.estimatedCost };
+  };
+}
+
+/** Memoises estimates within one answer: many jobs share an issue, a ZIP and an urgency. */
+function estimateCache(estimator: JobEstimator | undefined) {
+  const cache = new Map<string, Promise<JobEstimate | null>>();
+  return (job: { issueSlug: string; address: string; urgency: Urgency }): Promise<JobEstimate | null> => {
+    if (!estimator) return Promise.resolve(null);
+    const zip = extractZip(job.address);
+    const key = `${job.issueSlug}|${zip ?? ''}|${job.urgency}`;
+    let pending = cache.get(key);
+    if (!pending) {
+      pending = estimator({ issueSlug: job.issueSlug, zip, urgency: job.urgency }).catch(() => null);
+      cache.set(key, pending);
+    }
+    return pending;
+  };
+}
+
+/** 'Austin, TX 78745' from an address's ZIP code; never the street. */
+export function areaOf(address: string): string | null {
+  const place = locateAddress(address);
+  return place ? `${place.city}, ${place.state} ${place.zip}` : null;
+}
+
+function toPayoutSummary(payout: Payout): PayoutSummary {
+  return {
+    plumberGross: payout.plumberGross,
+    platformFee: payout.platformFee,
+    plumberNet: payout.plumberNet,
+    status: payout.status,
+  };
+}
+
+export function toJobStatusResult(job: Job, payout: Payout | null = null): JobStatusResult {
+  return {
+    id: job.id,
+    currentStatus: job.currentStatus,
+    statusLabel: jobStatusLabel(job.currentStatus),
+    plumberId: job.plumberId,
+    updatedAt: job.updatedAt.toISOString(),
+    payout: payout ? toPayoutSummary(payout) : null,
+  };
+}
+
+/** Splits a gross amount into Plumbline's fee and the plumber's net, in whole cents. */
+export function splitPayout(gross: string, feePercent: number) {
+  const grossCents = Math.round(Number(gross) * 100);
+  const feeCents = Math.round((grossCents * feePercent) / 100);
+  const cents = (value: number) => (value / 100).toFixed(2);
+  return {
+    plumberGross: cents(grossCents),
+    platformFee: cents(feeCents),
+    plumberNet: cents(grossCents - feeCents),
+  };
+}
+
+const CANCELLABLE: readonly JobStatus[] = ['draft', 'requested', 'quoted'];
+
+export interface JobsServiceDeps {
+  db: Database;
+  platformFeePercent: number;
+  estimator?: JobEstimator;
+}
+
+export function createJobsService({ db, platformFeePercent, estimator }: JobsServiceDeps) {
+  return {
+    /** The logged-in user's own jobs (as the customer), newest first. */
+    async listCustomerJobs(actor: CurrentUser): Promise<CustomerJob[]> {
+      const rows = await listJobsByCustomer(db, actor.id);
+      const ratings = await listRatingsByJobs(
+        db,
+        rows.filter((job) => job.currentStatus === 'completed').map((job) => job.id),
+      );
+      const ratingByJob = new Map(ratings.map((rating) => [rating.jobId, rating]));
+      const estimate = estimateCache(estimator);
+      return Promise.all(
+        rows.map(async (job): Promise<CustomerJob> => {
+          const rating = ratingByJob.get(job.id);
+          return {
+            id: job.id,
+            customerId: job.customerId,
+            plumberId: job.plumberId,
+            issueSlug: job.issueSlug,
+            issueDescription: job.issueDescription,
+            address: job.address,
+            urgency: job.urgency,
+            preferredDate: job.preferredDate,
+            currentStatus: job.currentStatus,
+            statusLabel: jobStatusLabel(job.currentStatus),
+            createdAt: job.createdAt.toISOString(),
+            updatedAt: job.updatedAt.toISOString(),
+            estimate: await estimate(job),
+            rating: rating
+              ? { stars: rating.stars, comment: rating.comment, createdAt: rating.createdAt.toISOString() }
+              : null,
+          };
+        }),
+      );
+    },
+
+    /**
+     * Open jobs within the logged-in plumber's radius, emergencies first then nearest. Only the area
+     * is shown: no homeowner name, contact or street address before a quote is accepted.
+     */
+    async listNearbyJobs(actor: CurrentUser): Promise<NearbyJob[]> {
+      const plumber = await requirePlumberForUser(db, actor.id);
+      if (!hasServiceLocation(plumber)) throw new AppError('CONFLICT', JOB_ERRORS.locationRequired);
+      const lat = Number(plumber.currentLat);
+      const lng = Number(plumber.currentLng);
+      const radiusKm = Number(plumber.serviceRadiusKm);
+      const rows = await findNearbyOpenJobs(db, {
+        lat,
+        lng,
+        radiusKm,
+        box: boundingBox(lat, lng, radiusKm),
+        plumberId: plumber.id,
+        limit: NEARBY_LIMIT,
+      });
+      const estimate = estimateCache(estimator);
+      return Promise.all(
+        rows.map(async (row): Promise<NearbyJob> => ({
+          id: row.id,
+          issueSlug: row.issueSlug,
+          issueDescription: row.issueDescription,
+          urgency: row.urgency,
+          preferredDate: row.preferredDate,
+          currentStatus: row.currentStatus,
+          statusLabel: jobStatusLabel(row.currentStatus),
+          createdAt: row.createdAt.toISOString(),
+          area: areaOf(row.address),
+          distanceKm: Math.round(row.distanceKm * 10) / 10,
+          alreadyQuoted: row.alreadyQuoted,
+          estimate: await estimate(row),
+        })),
+      );
+    },
+
+    /** Jobs the logged-in plumber was hired for, with the homeowner's contact details. */
+    async listAssignedJobs(actor: CurrentUser): Promise<AssignedJob[]> {
+      const plumber = await requirePlumberForUser(db, actor.id);
+      const rows = await listJobsByPlumber(db, plumber.id);
+      const jobIds = rows.map((row) => row.job.id);
+      const [accepted, payouts] = await Promise.all([
+        listAcceptedQuotes(db, jobIds),
+        listPayoutsByJobs(db, jobIds),
+      ]);
+      const acceptedByJob = new Map(accepted.map((quote) => [quote.jobId, quote]));
+      const payoutByJob = new Map(payouts.map((payout) => [payout.jobId, payout]));
+      return rows.map(({ job, customer }) => {
+        const quote = acceptedByJob.get(job.id);
+        const payout = payoutByJob.get(job.id);
+        return {
+          id: job.id,
+          issueSlug: job.issueSlug,
+          issueDescription: job.issueDescription,
+          address: job.address,
+          urgency: job.urgency,
+          preferredDate: job.preferredDate,
+          currentStatus: job.currentStatus,
+          statusLabel: jobStatusLabel(job.currentStatus),
+          createdAt: job.createdAt.toISOString(),
+          customer,
+          acceptedQuote: quote ? { minTotal: quote.minTotal, maxTotal: quote.maxTotal } : null,
+          payout: payout ? toPayoutSummary(payout) : null,
+        };
+      });
+    },
+
+    /**
+     * The job's lifecycle after a quote is accepted: the assigned plumber starts (scheduled →
+     * in_progress) and completes it (→ completed, writing the payout); the owner can cancel it
+     * before a quote is accepted. Anyone else is told the job does not exist.
+     */
+    async changeStatus(actor: CurrentUser, jobId: string, change: JobStatusChange): Promise<JobStatusResult> {
+      if (change.finalAmount !== undefined && change.status !== 'completed') {
+        throw new AppError('VALIDATION_ERROR', JOB_ERRORS.finalAmountOnlyOnCompletion, [
+          { path: 'finalAmount', message: JOB_ERRORS.finalAmountOnlyOnCompletion },
+        ]);
+      }
+      return db.transaction(async (tx) => {
+        const job = await lockJobById(tx, jobId);
+        if (!job) throw new AppError('NOT_FOUND', JOB_ERRORS.notFound);
+        const isOwner = job.customerId === actor.id;
+        const plumber: Plumber | undefined =
+          actor.role === 'plumber' ? await findPlumberByUserId(tx, actor.id) : undefined;
+        const isAssignedPlumber = plumber !== undefined && job.plumberId === plumber.id;
+        if (!isOwner && !isAssignedPlumber) throw new AppError('NOT_FOUND', JOB_ERRORS.notFound);
+        const notes = change.notes || undefined;
+
+        if (change.status === 'cancelled') {
+          if (!isOwner) throw new AppError('FORBIDDEN', JOB_ERRORS.cancelOwnerOnly);
+          if (!CANCELLABLE.includes(job.currentStatus))
+            throw new AppError('CONFLICT', JOB_ERRORS.cancelTooLate);
+          return toJobStatusResult(
+            await transitionJob(tx, job.id, 'cancelled', notes ?? 'Cancelled by the homeowner'),
+          );
+        }
+
+        if (!isAssignedPlumber) throw new AppError('FORBIDDEN', JOB_ERRORS.plumberOnly);
+        if (change.status === 'in_progress') {
+          if (job.currentStatus !== 'scheduled') throw new AppError('CONFLICT', JOB_ERRORS.startNotScheduled);
+          return toJobStatusResult(await transitionJob(tx, job.id, 'in_progress', notes ?? 'Work started'));
+        }
+
+        if (job.currentStatus !== 'in_progress')
+          throw new AppError('CONFLICT', JOB_ERRORS.completeNotStarted);
+        const [accepted] = await listAcceptedQuotes(tx, [job.id]);
+        const gross = change.finalAmount ?? accepted?.maxTotal;
+        if (!gross) throw new AppError('CONFLICT', JOB_ERRORS.noAmount);
+        const completed = await transitionJob(tx, job.id, 'completed', notes ?? 'Job completed');
+        const payout = await insertPayoutIfNew(tx, {
+          jobId: job.id,
+          plumberId: plumber.id,
+          ...splitPayout(gross, platformFeePercent),
+          status: 'pending',
+        });
+        return toJobStatusResult(completed, payout ?? null);
+      });
+    },
+
+    /** The owner rates the plumber of a completed job, once. */
+    async rateJob(actor: CurrentUser, jobId: string, input: { stars: number; comment?: string }) {
+      return db.transaction(async (tx) => {
+        const job = await lockJobById(tx, jobId);
+        if (!job || job.customerId !== actor.id) throw new AppError('NOT_FOUND', JOB_ERRORS.notFound);
+        if (job.currentStatus !== 'completed' || !job.plumberId) {
+          throw new AppError('CONFLICT', JOB_ERRORS.rateNotCompleted);
+        }
+        const rating = await insertRatingIfNew(tx, {
+          jobId: job.id,
+          plumberId: job.plumberId,
+          stars: input.stars,
+          comment: input.comment || null,
+        });
+        if (!rating) throw new AppError('CONFLICT', JOB_ERRORS.alreadyRated);
+        return {
+          id: rating.id,
+          jobId: rating.jobId,
+          plumberId: rating.plumberId,
+          stars: rating.stars,
+          comment: rating.comment,
+          createdAt: rating.createdAt.toISOString(),
+        };
+      });
+    },
+  };
+}
+
+export type JobsService = ReturnType<typeof createJobsService>;

@@ -1,13 +1,16 @@
 import { Skeleton } from '@/components/ui/skeleton';
 import { useUser } from '@/features/auth/api/get-user';
+import { MyJobs } from '@/features/homeowner-jobs/components/my-jobs';
+import { PlumberDashboard } from '@/features/plumber-jobs/components/plumber-dashboard';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { PageShell } from './page-shell';
 
 const SKELETON_COUNT = 3;
 
+/** /dashboard (spec §2): plumbers see the plumber dashboard; every other role sees "My Jobs". */
 export function DashboardPage() {
-  usePageTitle('Dashboard');
   const { data: user, isLoading } = useUser();
+  usePageTitle(user?.role === 'plumber' ? 'Plumber Dashboard' : user ? 'My Jobs' : 'Dashboard');
 
   if (isLoading) {
     return (
@@ -25,13 +28,14 @@ export function DashboardPage() {
 
   if (!user) {
     return (
-      <PageShell align="center" title="Please Log In" description="You need to be logged in to view your dashboard" />
+      <PageShell
+        align="center"
+        title="Please Log In"
+        description="You need to be logged in to view your dashboard"
+      />
     );
   }
 
-  if (user.role === 'plumber') {
-    return <PageShell title="Plumber Dashboard" />;
-  }
-
-  return <PageShell title="My Jobs" />;
+  if (user.role === 'plumber') return <PlumberDashboard userId={user.id} />;
+  return <MyJobs />;
 }

@@ -1,0 +1,72 @@
+import { CalendarDays, Clock, MapPin } from 'lucide-react';
+import {
+  capitalise,
+  formatPostedDate,
+  formatUsdRange,
+  jobStatusLabel,
+  jobTitleFromSlug,
+} from '@shared/job-display';
+import type { CustomerJob } from '@shared/marketplace';
+import { Badge } from '@/components/ui/badge';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { jobStatusBadgeVariant } from '@/utils/job-badges';
+import { COPY } from '../copy';
+import { CancelJob } from './cancel-job';
+import { JobQuotes } from './job-quotes';
+import { RateJob } from './rate-job';
+
+/** Spec §4: quotes are fetched for jobs in these statuses. */
+const QUOTED_STATUSES = ['requested', 'quoted', 'scheduled'];
+const CANCELLABLE_STATUSES = ['draft', 'requested', 'quoted'];
+
+export function JobCard({ job }: { job: CustomerJob }) {
+  const titleId = `job-title-${job.id}`;
+  return (
+    <Card role="group" aria-labelledby={titleId} data-testid={`card-job-${job.id}`}>
+      <CardHeader className="gap-2 p-4 sm:p-6">
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <CardTitle as="h3" id={titleId} className="text-lg sm:text-xl">
+            {jobTitleFromSlug(job.issueSlug)}
+          </CardTitle>
+          <div className="flex flex-wrap items-center gap-2">
+            {job.urgency === 'emergency' && (
+              <Badge variant="destructive" data-testid="badge-emergency">
+                {COPY.emergency}
+              </Badge>
+            )}
+            <Badge variant={jobStatusBadgeVariant(job.currentStatus)} data-testid="badge-status">
+              {jobStatusLabel(job.currentStatus)}
+            </Badge>
+          </div>
+        </div>
+        <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
+          <CalendarDays aria-hidden="true" className="size-4" />
+          {COPY.posted(formatPostedDate(job.createdAt))}
+        </p>
+      </CardHeader>
+      <CardContent className="grid gap-4 p-4 pt-0 sm:p-6 sm:pt-0">
+        <p className="whitespace-pre-line break-words">{job.issueDescription}</p>
+        <dl className="grid gap-2 text-sm sm:grid-cols-2">
+          <div className="flex items-start gap-1.5">
+            <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
+            <dt className="sr-only">{COPY.address}</dt>
+            <dd className="break-words">{job.address}</dd>
+          </div>
+          <div className="flex items-start gap-1.5">
+            <Clock aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
+            <dt className="text-muted-foreground">{COPY.urgency}:</dt>
+            <dd>{capitalise(job.urgency)}</dd>
+          </div>
+        </dl>
+        {job.estimate && QUOTED_STATUSES.includes(job.currentStatus) && (
+          <p className="text-sm text-muted-foreground">
+            {COPY.estimate(formatUsdRange(job.estimate.min, job.estimate.max))}
+          </p>
+        )}
+        {QUOTED_STATUSES.includes(job.currentStatus) && <JobQuotes job={job} />}
+        {job.currentStatus === 'completed' && <RateJob job={job} />}
+        {CANCELLABLE_STATUSES.includes(job.currentStatus) && <CancelJob jobId={job.id} />}
+      </CardContent>
+    </Card>
+  );
+}

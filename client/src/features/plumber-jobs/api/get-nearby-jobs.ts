@@ -1,0 +1,22 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { NearbyJob } from '@shared/marketplace';
+import { apiRequest } from '@/lib/api-client';
+import { queryKeys, type QueryConfig } from '@/lib/react-query';
+
+/** GET /api/jobs/nearby — open jobs within the plumber's service area, emergencies first then nearest. */
+export async function getNearbyJobs({ signal }: { signal?: AbortSignal } = {}): Promise<NearbyJob[]> {
+  return apiRequest<NearbyJob[]>('GET', queryKeys.jobs.nearby[0], undefined, { signal });
+}
+
+export const getNearbyJobsQueryOptions = () =>
+  queryOptions({
+    queryKey: queryKeys.jobs.nearby,
+    queryFn: ({ signal }) => getNearbyJobs({ signal }),
+  });
+
+type UseNearbyJobsOptions = {
+  queryConfig?: QueryConfig<typeof getNearbyJobsQueryOptions>;
+};
+
+export const useNearbyJobs = ({ queryConfig }: UseNearbyJobsOptions = {}) =>
+  useQuery({ ...getNearbyJobsQueryOptions(), ...queryConfig });

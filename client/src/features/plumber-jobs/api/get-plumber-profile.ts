@@ -1,0 +1,25 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { PlumberProfile } from '@shared/marketplace';
+import { apiRequest, queryKeyToUrl } from '@/lib/api-client';
+import { queryKeys, type QueryConfig } from '@/lib/react-query';
+
+/** GET /api/plumbers/user/{userId} — the plumber record of the logged-in plumber. */
+export async function getPlumberProfile(userId: string, { signal }: { signal?: AbortSignal } = {}) {
+  return apiRequest<PlumberProfile>('GET', queryKeyToUrl(queryKeys.plumbers.ofUser(userId)), undefined, {
+    signal,
+  });
+}
+
+export const getPlumberProfileQueryOptions = (userId: string) =>
+  queryOptions({
+    queryKey: queryKeys.plumbers.ofUser(userId),
+    queryFn: ({ signal }) => getPlumberProfile(userId, { signal }),
+  });
+
+type UsePlumberProfileOptions = {
+  userId: string;
+  queryConfig?: QueryConfig<typeof getPlumberProfileQueryOptions>;
+};
+
+export const usePlumberProfile = ({ userId, queryConfig }: UsePlumberProfileOptions) =>
+  useQuery({ ...getPlumberProfileQueryOptions(userId), ...queryConfig });

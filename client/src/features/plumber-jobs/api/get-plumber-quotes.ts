@@ -1,0 +1,25 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { PlumberQuote } from '@shared/marketplace';
+import { apiRequest, queryKeyToUrl } from '@/lib/api-client';
+import { queryKeys, type QueryConfig } from '@/lib/react-query';
+
+/** GET /api/quotes/plumber/{plumberId} — the plumber's own quotes. */
+export async function getPlumberQuotes(plumberId: string, { signal }: { signal?: AbortSignal } = {}) {
+  return apiRequest<PlumberQuote[]>('GET', queryKeyToUrl(queryKeys.quotes.ofPlumber(plumberId)), undefined, {
+    signal,
+  });
+}
+
+export const getPlumberQuotesQueryOptions = (plumberId: string) =>
+  queryOptions({
+    queryKey: queryKeys.quotes.ofPlumber(plumberId),
+    queryFn: ({ signal }) => getPlumberQuotes(plumberId, { signal }),
+  });
+
+type UsePlumberQuotesOptions = {
+  plumberId: string;
+  queryConfig?: QueryConfig<typeof getPlumberQuotesQueryOptions>;
+};
+
+export const usePlumberQuotes = ({ plumberId, queryConfig }: UsePlumberQuotesOptions) =>
+  useQuery({ ...getPlumberQuotesQueryOptions(plumberId), ...queryConfig });

@@ -1,0 +1,29 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { JobStatusChangeInput, JobStatusResult } from '@shared/marketplace';
+import { apiRequest } from '@/lib/api-client';
+import { queryKeys, type MutationConfig } from '@/lib/react-query';
+
+/** PATCH /api/jobs/{jobId}/status — the assigned plumber starts or completes a job. */
+export async function updateJobStatus({
+  jobId,
+  ...change
+}: JobStatusChangeInput & { jobId: string }): Promise<JobStatusResult> {
+  return apiRequest<JobStatusResult>('PATCH', `/api/jobs/${encodeURIComponent(jobId)}/status`, change);
+}
+
+type UseUpdateJobStatusOptions = {
+  mutationConfig?: MutationConfig<typeof updateJobStatus>;
+};
+
+export const useUpdateJobStatus = ({ mutationConfig }: UseUpdateJobStatusOptions = {}) => {
+  const queryClient = useQueryClient();
+  const { onSuccess, ...restConfig } = mutationConfig ?? {};
+  return useMutation({
+    ...restConfig,
+    mutationFn: updateJobStatus,
+    onSuccess: async (...args) => {
+      await queryClient.invalidateQueries({ queryKey: queryKeys.jobs.assigned });
+      await onSuccess?.(...args);
+    },
+  });
+};

@@ -1,0 +1,29 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { PlumberProfile } from '@shared/marketplace';
+import type { UpdatePlumberLocationInput } from '@shared/validators/plumbers';
+import { apiRequest } from '@/lib/api-client';
+import { queryKeys, type MutationConfig } from '@/lib/react-query';
+
+/** PUT /api/plumbers/me/location — where the plumber works: a ZIP code (geocoded by the server) and a radius. */
+export async function updateServiceArea(input: UpdatePlumberLocationInput): Promise<PlumberProfile> {
+  return apiRequest<PlumberProfile>('PUT', '/api/plumbers/me/location', input);
+}
+
+type UseUpdateServiceAreaOptions = {
+  mutationConfig?: MutationConfig<typeof updateServiceArea>;
+};
+
+export const useUpdateServiceArea = ({ mutationConfig }: UseUpdateServiceAreaOptions = {}) => {
+  const queryClient = useQueryClient();
+  const { onSuccess, ...restConfig } = mutationConfig ?? {};
+  return useMutation({
+    ...restConfig,
+    mutationFn: updateServiceArea,
+    onSuccess: async (...args) => {
+      const profile = args[0];
+      queryClient.setQueryData(queryKeys.plumbers.ofUser(profile.userId), profile);
+      await queryClient.invalidateQueries({ queryKey: queryKeys.jobs.nearby });
+      await onSuccess?.(...args);
+    },
+  });
+};

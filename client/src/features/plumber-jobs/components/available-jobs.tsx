@@ -1,0 +1,150 @@
+import { CalendarDays, MapPin } from 'lucide-react';
+import { useState } from 'react';
+import { formatDistanceKm, formatPostedDate, formatUsdRange, jobTitleFromSlug } from '@shared/job-display';
+import type { NearbyJob, PlumberQuote } from '@shared/marketplace';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useNearbyJobs } from '../api/get-nearby-jobs';
+import { usePlumberQuotes } from '../api/get-plumber-quotes';
+import { COPY } from '../copy';
+import { QuoteForm } from './quote-form';
+
+const SKELETON_COUNT = 3;
+
+/** 'Available Jobs': open jobs in the plumber's area, with the inline quote form. */
+export function AvailableJobs({ plumberId }: { plumberId: string }) {
+  const nearby = useNearbyJobs();
+  const quotes = usePlumberQuotes({ plumberId });
+  const quoteByJob = new Map((quotes.data ?? []).map((quote) => [quote.jobId, quote]));
+  const [quoting, setQuoting] = useState<string | null>(null);
+
+  let body;
+  if (nearby.isPending) {
+    body = (
+      <div className="grid gap-4" role="status">
+        <span className="sr-only">{COPY.loadingJobs}</span>
+        {Array.from({ length: SKELETON_COUNT }, (_, index) => (
+          <Skeleton key={index} className="h-40 w-full" data-testid="skeleton-job" />
+        ))}
+      </div>
+    );
+  } else if (nearby.isError) {
+    body = (
+      <p role="alert" className="text-destructive">
+        {COPY.jobsFailed}
+      </p>
+    );
+  } else if (nearby.data.length === 0) {
+    body = (
+      <Card>
+        <CardContent className="py-10 text-center">
+          <p data-testid="text-no-jobs">{COPY.noJobs}</p>
+        </CardContent>
+      </Card>
+    );
+  } else {
+    body = (
+      <ul className="grid gap-4">
+        {nearby.data.map((job) => (
+          <li key={job.id}>
+            <AvailableJobCard
+              job={job}
+              ownQuote={quoteByJob.get(job.id)}
+              quoting={quoting === job.id}
+              onQuote={() => setQuoting(job.id)}
+              onDone={() => setQuoting(null)}
+            />
+          </li>
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <section aria-labelledby="available-jobs-heading" className="mt-10" data-testid="section-available-jobs">
+      <h2 id="available-jobs-heading" className="text-xl font-semibold tracking-tight sm:text-2xl">
+        {COPY.availableJobs}
+      </h2>
+      <div className="mt-4">{body}</div>
+    </section>
+  );
+}
+
+function AvailableJobCard({
+  job,
+  ownQuote,
+  quoting,
+  onQuote,
+  onDone,
+}: {
+  job: NearbyJob;
+  ownQuote: PlumberQuote | undefined;
+  quoting: boolean;
+  onQuote: () => void;
+  onDone: () => void;
+}) {
+  const titleId = `nearby-title-${job.id}`;
+  return (
+    <Card role="group" aria-labelledby={titleId} data-testid={`card-nearby-${job.id}`}>
+      <CardHeader className="gap-2 p-4 sm:p-6">
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <CardTitle as="h3" id={titleId} className="text-lg sm:text-xl">
+            {jobTitleFromSlug(job.issueSlug)}
+          </CardTitle>
+          <div className="flex flex-wrap gap-2">
+            {job.urgency === 'emergency' && (
+              <Badge variant="destructive" data-testid="badge-emergency">
+                {COPY.emergency}
+              </Badge>
+            )}
+            {job.alreadyQuoted && (
+              <Badge variant="secondary" data-testid="badge-quoted">
+                {COPY.quoted}
+              </Badge>
+            )}
+          </div>
+        </div>
+        <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground">
+          <span className="inline-flex items-center gap-1.5" data-testid="text-distance">
+            <MapPin aria-hidden="true" className="size-4" />
+            <span>
+              <span className="font-medium text-foreground">{formatDistanceKm(job.distanceKm)}</span>
+              {' · '}
+              {job.area ?? COPY.areaUnknown}
+            </span>
+          </span>
+          <span className="inline-flex items-center gap-1.5">
+            <CalendarDays aria-hidden="true" className="size-4" />
+            {COPY.posted(formatPostedDate(job.createdAt))}
+          </span>
+        </p>
+      </CardHeader>
+      <CardContent className="grid gap-3 p-4 pt-0 sm:p-6 sm:pt-0">
+        <p className="whitespace-pre-line break-words">{job.issueDescription}</p>
+        {job.estimate && !quoting && (
+          <p className="text-sm text-muted-foreground">
+            {COPY.estimate(formatUsdRange(job.estimate.min, job.estimate.max))}
+          </p>
+        )}
+        {job.alreadyQuoted && ownQuote && (
+          <p className="text-sm font-medium" data-testid="text-own-quote">
+            {COPY.yourQuote(formatUsdRange(ownQuote.minTotal, ownQuote.maxTotal))}
+          </p>
+        )}
+        {quoting ? (
+          <QuoteForm job={job} onDone={onDone} />
+        ) : (
+          !job.alreadyQuoted && (
+            <div>
+              <Button onClick={onQuote} className="w-full sm:w-auto" data-testid="button-quote-job">
+                {COPY.quoteThisJob}
+              </Button>
+            </div>
+          )
+        )}
+      </CardContent>
+    </Card>
+  );
+}

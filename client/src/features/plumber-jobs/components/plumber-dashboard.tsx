@@ -1,0 +1,65 @@
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { usePlumberProfile } from '../api/get-plumber-profile';
+import { COPY } from '../copy';
+import { AvailableJobs } from './available-jobs';
+import { PlumberStats } from './plumber-stats';
+import { ScheduledJobs } from './scheduled-jobs';
+import { ServiceAreaForm, ServiceAreaSummary } from './service-area';
+
+/** The plumber's dashboard (spec §2): a service area first, then stats, nearby jobs and hired jobs. */
+export function PlumberDashboard({ userId }: { userId: string }) {
+  const profileQuery = usePlumberProfile({ userId });
+  const [editingArea, setEditingArea] = useState(false);
+
+  let content;
+  if (profileQuery.isPending) {
+    content = (
+      <div className="mt-8 grid gap-4" role="status">
+        <span className="sr-only">{COPY.loading}</span>
+        {Array.from({ length: 3 }, (_, index) => (
+          <Skeleton key={index} className="h-28 w-full" />
+        ))}
+      </div>
+    );
+  } else if (profileQuery.isError) {
+    content = (
+      <Card className="mt-8">
+        <CardContent className="flex flex-col items-center gap-4 py-10 text-center">
+          <p role="alert">{COPY.profileFailed}</p>
+          <Button variant="outline" onClick={() => void profileQuery.refetch()}>
+            {COPY.retry}
+          </Button>
+        </CardContent>
+      </Card>
+    );
+  } else if (!profileQuery.data.hasLocation || editingArea) {
+    const profile = profileQuery.data;
+    content = (
+      <ServiceAreaForm
+        profile={profile}
+        onDone={() => setEditingArea(false)}
+        onCancel={profile.hasLocation ? () => setEditingArea(false) : undefined}
+      />
+    );
+  } else {
+    const profile = profileQuery.data;
+    content = (
+      <>
+        <ServiceAreaSummary profile={profile} onChange={() => setEditingArea(true)} />
+        <PlumberStats plumberId={profile.id} />
+        <AvailableJobs plumberId={profile.id} />
+        <ScheduledJobs />
+      </>
+    );
+  }
+
+  return (
+    <div className="mx-auto w-full max-w-5xl px-4 py-10 sm:px-6 md:py-16 lg:px-8">
+      <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{COPY.title}</h1>
+      {content}
+    </div>
+  );
+}

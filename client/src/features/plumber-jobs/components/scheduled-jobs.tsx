@@ -1,0 +1,261 @@
+import { Mail, MapPin, Phone, User } from 'lucide-react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { capitalise, formatUsd, formatUsdRange, jobStatusLabel, jobTitleFromSlug } from '@shared/job-display';
+import type { AssignedJob } from '@shared/marketplace';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/use-toast';
+import { getErrorMessage } from '@/lib/api-client';
+import { jobStatusBadgeVariant } from '@/utils/job-badges';
+import { useAssignedJobs } from '../api/get-assigned-jobs';
+import { useUpdateJobStatus } from '../api/update-job-status';
+import { COPY } from '../copy';
+
+const SHOWN_STATUSES = ['scheduled', 'in_progress', 'completed'];
+
+/** Jobs this plumber was hired for: start them, complete them, see the payout. */
+export function ScheduledJobs() {
+  const assigned = useAssignedJobs();
+
+  let body;
+  if (assigned.isPending) {
+    body = (
+      <div role="status">
+        <span className="sr-only">{COPY.scheduled.loading}</span>
+        <Skeleton className="h-32 w-full" />
+      </div>
+    );
+  } else if (assigned.isError) {
+    body = (
+      <p role="alert" className="text-destructive">
+        {COPY.scheduled.failed}
+      </p>
+    );
+  } else {
+    const jobs = assigned.data.filter((job) => SHOWN_STATUSES.includes(job.currentStatus));
+    body =
+      jobs.length === 0 ? (
+        <p className="text-muted-foreground">{COPY.scheduled.empty}</p>
+      ) : (
+        <ul className="grid gap-4">
+          {jobs.map((job) => (
+            <li key={job.id}>
+              <ScheduledJobCard job={job} />
+            </li>
+          ))}
+        </ul>
+      );
+  }
+
+  return (
+    <section aria-labelledby="scheduled-jobs-heading" className="mt-12" data-testid="section-scheduled-jobs">
+      <h2 id="scheduled-jobs-heading" className="text-xl font-semibold tracking-tight sm:text-2xl">
+        {COPY.scheduled.heading}
+      </h2>
+      <p className="mt-1 text-sm text-muted-foreground">{COPY.scheduled.intro}</p>
+      <div className="mt-4">{body}</div>
+    </section>
+  );
+}
+
+function ScheduledJobCard({ job }: { job: AssignedJob }) {
+  const titleId = `assigned-title-${job.id}`;
+  const [completing, setCompleting] = useState(false);
+  const mutation = useUpdateJobStatus({
+    mutationConfig: {
+      onSuccess: (result) => {
+        if (result.currentStatus === 'completed') {
+          toast({
+            title: COPY.scheduled.completedTitle,
+            description: COPY.scheduled.completedDescription(formatUsd(result.payout?.plumberNet ?? '0')),
+          });
+          setCompleting(false);
+        } else {
+          toast({ title: COPY.scheduled.startedTitle, description: COPY.scheduled.startedDescription });
+        }
+      },
+      onError: (error) =>
+        toast({
+          variant: 'destructive',
+          title: COPY.errorTitle,
+          description: getErrorMessage(error, COPY.scheduled.failure),
+        }),
+    },
+  });
+
+  return (
+    <Card role="group" aria-labelledby={titleId} data-testid={`card-assigned-${job.id}`}>
+      <CardHeader className="gap-2 p-4 sm:p-6">
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <CardTitle as="h3" id={titleId} className="text-lg sm:text-xl">
+            {jobTitleFromSlug(job.issueSlug)}
+          </CardTitle>
+          <div className="flex flex-wrap gap-2">
+            {job.urgency === 'emergency' && <Badge variant="destructive">{capitalise(job.urgency)}</Badge>}
+            <Badge variant={jobStatusBadgeVariant(job.currentStatus)} data-testid="badge-status">
+              {jobStatusLabel(job.currentStatus)}
+            </Badge>
+          </div>
+        </div>
+      </CardHeader>
+      <CardContent className="grid gap-3 p-4 pt-0 sm:p-6 sm:pt-0">
+        <p className="whitespace-pre-line break-words">{job.issueDescription}</p>
+        <dl className="grid gap-2 text-sm sm:grid-cols-2">
+          <Detail
+            icon={User}
+            label={COPY.scheduled.customer}
+            value={job.customer.name ?? job.customer.email}
+          />
+          <Detail icon={MapPin} label={COPY.scheduled.address} value={job.address} />
+          {job.customer.phone && (
+            <Detail
+              icon={Phone}
+              label={COPY.scheduled.phone}
+              value={
+                <a className="underline-offset-4 hover:underline" href={`tel:${job.customer.phone}`}>
+                  {job.customer.phone}
+                </a>
+              }
+            />
+          )}
+          <Detail
+            icon={Mail}
+            label={COPY.scheduled.email}
+            value={
+              <a
+                className="break-all underline-offset-4 hover:underline"
+                href={`mailto:${job.customer.email}`}
+              >
+                {job.customer.email}
+              </a>
+            }
+          />
+        </dl>
+        {job.acceptedQuote && (
+          <p className="text-sm text-muted-foreground">
+            {COPY.scheduled.agreed(formatUsdRange(job.acceptedQuote.minTotal, job.acceptedQuote.maxTotal))}
+          </p>
+        )}
+        {job.payout && (
+          <p className="text-sm font-medium" data-testid="text-payout">
+            {COPY.scheduled.payout(
+              formatUsd(job.payout.plumberNet),
+              formatUsd(job.payout.platformFee),
+              capitalise(job.payout.status),
+            )}
+          </p>
+        )}
+        {job.currentStatus === 'scheduled' && (
+          <div>
+            <Button
+              onClick={() => mutation.mutate({ jobId: job.id, status: 'in_progress' })}
+              disabled={mutation.isPending}
+              aria-busy={mutation.isPending}
+              className="w-full sm:w-auto"
+              data-testid="button-start-job"
+            >
+              {mutation.isPending && <Spinner />}
+              {COPY.scheduled.start}
+            </Button>
+          </div>
+        )}
+        {job.currentStatus === 'in_progress' &&
+          (completing ? (
+            <CompleteJobForm
+              job={job}
+              pending={mutation.isPending}
+              onSubmit={(finalAmount) =>
+                mutation.mutate({
+                  jobId: job.id,
+                  status: 'completed',
+                  ...(finalAmount ? { finalAmount } : {}),
+                })
+              }
+              onCancel={() => setCompleting(false)}
+            />
+          ) : (
+            <div>
+              <Button
+                onClick={() => setCompleting(true)}
+                className="w-full sm:w-auto"
+                data-testid="button-complete-job"
+              >
+                {COPY.scheduled.complete}
+              </Button>
+            </div>
+          ))}
+      </CardContent>
+    </Card>
+  );
+}
+
+function Detail({ icon: Icon, label, value }: { icon: typeof User; label: string; value: ReactNode }) {
+  return (
+    <div className="flex items-start gap-1.5">
+      <Icon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
+      <dt className="sr-only">{label}</dt>
+      <dd className="min-w-0 break-words">{value}</dd>
+    </div>
+  );
+}
+
+function CompleteJobForm({
+  job,
+  pending,
+  onSubmit,
+  onCancel,
+}: {
+  job: AssignedJob;
+  pending: boolean;
+  onSubmit: (finalAmount: string) => void;
+  onCancel: () => void;
+}) {
+  const id = useId();
+  const [amount, setAmount] = useState('');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSubmit(amount.trim());
+  };
+  return (
+    <form
+      onSubmit={submit}
+      noValidate
+      className="grid gap-3 rounded-md border bg-muted/40 p-3 sm:p-4"
+      aria-busy={pending}
+    >
+      <div className="grid gap-2 sm:max-w-xs">
+        <Label htmlFor={`${id}-amount`}>{COPY.scheduled.finalAmount}</Label>
+        <Input
+          id={`${id}-amount`}
+          type="number"
+          inputMode="decimal"
+          min={0}
+          step="0.01"
+          value={amount}
+          onChange={(event) => setAmount(event.target.value)}
+          aria-describedby={job.acceptedQuote ? `${id}-hint` : undefined}
+          data-testid="input-final-amount"
+        />
+        {job.acceptedQuote && (
+          <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+            {COPY.scheduled.finalAmountHint(formatUsd(job.acceptedQuote.maxTotal))}
+          </p>
+        )}
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" disabled={pending} aria-busy={pending} data-testid="button-confirm-complete">
+          {pending && <Spinner />}
+          {COPY.scheduled.confirmComplete}
+        </Button>
+        <Button variant="outline" onClick={onCancel} disabled={pending}>
+          {COPY.scheduled.cancel}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,16 @@
+/** Badge styles for job statuses, shared by the homeowner and plumber dashboards (spec §4 labels come from shared/job-display). */
+export type JobBadgeVariant = 'default' | 'secondary' | 'destructive' | 'outline';
+
+const STATUS_VARIANTS: Record<string, JobBadgeVariant> = {
+  draft: 'outline',
+  requested: 'secondary',
+  quoted: 'secondary',
+  scheduled: 'default',
+  in_progress: 'default',
+  completed: 'outline',
+  cancelled: 'outline',
+};
+
+export function jobStatusBadgeVariant(status: string): JobBadgeVariant {
+  return STATUS_VARIANTS[status] ?? 'outline';
+}

@@ -1,0 +1,1 @@
+CREATE INDEX "jobs_open_location_gist" ON "jobs" USING gist (point("lng"::float8, "lat"::float8)) WHERE "jobs"."current_status" in ('requested', 'quoted');

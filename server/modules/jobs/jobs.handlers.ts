@@ -1,0 +1,42 @@
+import type { RequestHandler } from 'express';
+import { jobStatusChangeInput } from '@shared/marketplace';
+import { acceptQuoteInput, jobIdParam } from '@shared/validators/jobs';
+import { createRatingInput } from '@shared/validators/ratings';
+import { currentUser } from '../../auth/guards';
+import { parseInput } from '../../lib/validate';
+import type { QuotesService } from '../quotes';
+import type { JobsService } from './jobs.service';
+
+export function createJobsHandlers(jobs: JobsService, quotes: QuotesService) {
+  const listMine: RequestHandler = async (req, res) => {
+    res.json(await jobs.listCustomerJobs(currentUser(req)));
+  };
+
+  const listNearby: RequestHandler = async (req, res) => {
+    res.json(await jobs.listNearbyJobs(currentUser(req)));
+  };
+
+  const listAssigned: RequestHandler = async (req, res) => {
+    res.json(await jobs.listAssignedJobs(currentUser(req)));
+  };
+
+  const acceptQuote: RequestHandler = async (req, res) => {
+    const { jobId } = parseInput(jobIdParam, req.params);
+    const { quoteId } = parseInput(acceptQuoteInput, req.body);
+    res.json(await quotes.acceptQuote(currentUser(req), jobId, quoteId));
+  };
+
+  const changeStatus: RequestHandler = async (req, res) => {
+    const { jobId } = parseInput(jobIdParam, req.params);
+    const change = parseInput(jobStatusChangeInput, req.body);
+    res.json(await jobs.changeStatus(currentUser(req), jobId, change));
+  };
+
+  const rate: RequestHandler = async (req, res) => {
+    const { jobId } = parseInput(jobIdParam, req.params);
+    const input = parseInput(createRatingInput, req.body);
+    res.status(201).json(await jobs.rateJob(currentUser(req), jobId, input));
+  };
+
+  return { listMine, listNearby, listAssigned, acceptQuote, changeStatus, rate };
+}

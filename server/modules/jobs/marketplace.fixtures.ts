@@ -1,0 +1,104 @@
+import { eq } from 'drizzle-orm';
+import type { Urgency } from '@shared/constants';
+import { users } from '@shared/schema';
+import type { CurrentUser } from '@shared/validators/auth';
+import { expect } from 'vitest';
+import type { TestContext } from '../../test/test-context';
+import { uniqueEmail } from '../../test/test-context';
+import { locateAddress } from '../geo';
+import { postJob, type Job } from './index';
+
+/** Test-only helpers for the marketplace API tests: users through the API, jobs through postJob. */
+
+export const PASSWORD = 'marketplace-password';
+export const DEMO_ADMIN = { email: 'admin@demo.plumbline.test', password: 'plumbline-demo' };
+
+export type Agent = ReturnType<TestContext['agent']>;
+
+export interface Actor {
+  agent: Agent;
+  user: CurrentUser;
+}
+
+export interface PlumberActor extends Actor {
+  plumberId: string;
+}
+
+/** Registers (and logs in) a homeowner or a plumber; name and phone are set so leaks are detectable. */
+export async function registerActor(
+  ctx: TestContext,
+  role: 'homeowner' | 'plumber',
+  contact: { name?: string; phone?: string } = {},
+): Promise<Actor> {
+  const agent = ctx.agent();
+  const email = uniqueEmail(role);
+  const res = await agent.post('/api/auth/register').send({ email, password: PASSWORD, role });
+  expect(res.status).toBe(201);
+  const name = contact.name ?? `Test ${role} ${email.split('@')[0]}`;
+  const phone = contact.phone ?? `303555${String(Math.floor(Math.random() * 10_000)).padStart(4, '0')}`;
+  await ctx.database.db.update(users).set({ name, phone }).where(eq(users.id, res.body.id));
+  return { agent, user: { ...res.body, name, phone } };
+}
+
+/** A plumber working from a ZIP code within a radius (set through the API). */
+export async function registerPlumber(
+  ctx: TestContext,
+  location: { zip: string; serviceRadiusKm: number } | null = { zip: '80202', serviceRadiusKm: 30 },
+): Promise<PlumberActor> {
+  const actor = await registerActor(ctx, 'plumber');
+  const profile = await actor.agent.get(`/api/plumbers/user/${actor.user.id}`);
+  expect(profile.status).toBe(200);
+  if (location) {
+    const res = await actor.agent.put('/api/plumbers/me/location').send(location);
+    expect(res.status).toBe(200);
+  }
+  return { ...actor, plumberId: profile.body.id };
+}
+
+export async function loginAdmin(ctx: TestContext): Promise<Actor> {
+  const agent = ctx.agent();
+  const res = await agent.post('/api/auth/login').send(DEMO_ADMIN);
+  expect(res.status).toBe(200);
+  return { agent, user: res.body };
+}
+
+/** A job posted by `customerId` at `address` (coordinates from its ZIP code, as booking does). */
+export async function createJob(
+  ctx: TestContext,
+  customerId: string,
+  options: { address?: string; urgency?: Urgency; issueSlug?: string; description?: string } = {},
+): Promise<Job> {
+  const address = options.address ?? '1701 Wynkoop St, Denver, CO 80202';
+  const place = locateAddress(address);
+  if (!place) throw new Error(`no ZIP code in ${address}`);
+  return postJob(ctx.database.db, {
+    customerId,
+    issueSlug: options.issueSlug ?? 'clogged-drain',
+    issueDescription: options.description ?? 'Kitchen sink drains slowly and gurgles after every use.',
+    address,
+    lat: place.lat,
+    lng: place.lng,
+    urgency: options.urgency ?? 'routine',
+    preferredDate: null,
+  });
+}
+
+export async function sendQuote(
+  plumber: Actor,
+  jobId: string,
+  minTotal = 150,
+  maxTotal = 300,
+): Promise<string> {
+  const res = await plumber.agent.post('/api/quotes').send({ jobId, minTotal, maxTotal });
+  expect(res.status).toBe(201);
+  return res.body.id;
+}
+
+export async function acceptQuote(owner: Actor, jobId: string, quoteId: string): Promise<void> {
+  const res = await owner.agent.post(`/api/jobs/${jobId}/accept-quote`).send({ quoteId });
+  expect(res.status).toBe(200);
+}
+
+export async function setStatus(actor: Actor, jobId: string, status: string, extra: object = {}) {
+  return actor.agent.patch(`/api/jobs/${jobId}/status`).send({ status, ...extra });
+}

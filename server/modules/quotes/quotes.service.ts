@@ -1,0 +1,189 @@
+import { OPEN_JOB_STATUSES } from '@shared/constants';
+import { jobStatusLabel } from '@shared/job-display';
+import type { CreatedQuote, JobQuote, JobStatusResult, PlumberQuote } from '@shared/marketplace';
+import type { CurrentUser } from '@shared/validators/auth';
+import type { CreateQuoteData } from '@shared/validators/quotes';
+import type { Database } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import { haversineKm } from '../geo';
+import { findJobById, lockJobById, toJobStatusResult, transitionJob } from '../jobs';
+import {
+  findPlumberById,
+  findPlumberByUserId,
+  hasServiceLocation,
+  plumberCards,
+  requirePlumberForUser,
+} from '../plumbers';
+import {
+  ONE_ACCEPTED_PER_JOB,
+  declineOtherQuotes,
+  findAcceptedQuote,
+  findQuoteById,
+  insertQuoteIfNew,
+  isUniqueViolation,
+  listQuotesByJob,
+  listQuotesByJobAndPlumber,
+  listQuotesByPlumber,
+  markQuoteAccepted,
+  type Quote,
+} from './quotes.repository';
+
+export const QUOTE_ERRORS = {
+  jobNotFound: 'Job not found',
+  quoteNotFound: 'Quote not found for this job',
+  plumberNotFound: 'Plumber not found',
+  locationRequired: 'Set your service location (ZIP code and radius) before sending quotes',
+  jobClosed: 'This job is no longer open for quotes',
+  outsideArea: 'This job is outside your service area',
+  alreadyQuoted: 'You have already sent a quote for this job',
+  alreadyAccepted: 'A quote has already been accepted for this job',
+  jobNotOpen: 'This job is no longer open',
+  notYourQuotes: 'You can only see your own quotes',
+} as const;
+
+function toCreatedQuote(quote: Quote): CreatedQuote {
+  return {
+    id: quote.id,
+    jobId: quote.jobId,
+    plumberId: quote.plumberId,
+    minTotal: quote.minTotal,
+    maxTotal: quote.maxTotal,
+    currency: quote.currency,
+    breakdownJson: (quote.breakdownJson as { note?: string } | null) ?? null,
+    status: quote.status,
+    createdAt: quote.createdAt.toISOString(),
+  };
+}
+
+export function createQuotesService({ db }: { db: Database }) {
+  async function withPlumberCards(rows: Quote[]): Promise<JobQuote[]> {
+    const cards = await plumberCards(
+      db,
+      rows.map((quote) => quote.plumberId),
+    );
+    return rows.map((quote) => {
+      const card = cards.get(quote.plumberId);
+      return {
+        ...toCreatedQuote(quote),
+        plumber: {
+          id: quote.plumberId,
+          name: card?.name ?? null,
+          verificationStatus: card?.verificationStatus ?? 'pending',
+          rating: card?.rating ?? { average: null, count: 0 },
+        },
+      };
+    });
+  }
+
+  return {
+    /**
+     * The logged-in plumber quotes a price range for an open job within its service area: one quote
+     * per plumber per job; the first quote moves the job from requested to quoted.
+     */
+    async createQuote(actor: CurrentUser, input: CreateQuoteData): Promise<CreatedQuote> {
+      return db.transaction(async (tx) => {
+        const plumber = await requirePlumberForUser(tx, actor.id);
+        if (!hasServiceLocation(plumber)) throw new AppError('CONFLICT', QUOTE_ERRORS.locationRequired);
+        const job = await lockJobById(tx, input.jobId);
+        if (!job) throw new AppError('NOT_FOUND', QUOTE_ERRORS.jobNotFound);
+
+        const inArea =
+          job.lat !== null &&
+          job.lng !== null &&
+          haversineKm(
+            { lat: Number(plumber.currentLat), lng: Number(plumber.currentLng) },
+            { lat: Number(job.lat), lng: Number(job.lng) },
+          ) <= Number(plumber.serviceRadiusKm);
+        if (!inArea) throw new AppError('FORBIDDEN', QUOTE_ERRORS.outsideArea);
+        if (!OPEN_JOB_STATUSES.includes(job.currentStatus))
+          throw new AppError('CONFLICT', QUOTE_ERRORS.jobClosed);
+
+        const quote = await insertQuoteIfNew(tx, {
+          jobId: job.id,
+          plumberId: plumber.id,
+          minTotal: input.minTotal,
+          maxTotal: input.maxTotal,
+          breakdownJson: input.breakdownJson ?? null,
+        });
+        if (!quote) throw new AppError('ALREADY_QUOTED', QUOTE_ERRORS.alreadyQuoted);
+        if (job.currentStatus === 'requested')
+          await transitionJob(tx, job.id, 'quoted', 'First quote received');
+        return toCreatedQuote(quote);
+      });
+    },
+
+    /** A job's quotes: all of them for its owner or an admin; a plumber sees only its own. */
+    async listForJob(actor: CurrentUser, jobId: string): Promise<JobQuote[]> {
+      const job = await findJobById(db, jobId);
+      if (!job) throw new AppError('NOT_FOUND', QUOTE_ERRORS.jobNotFound);
+      if (actor.role === 'admin' || job.customerId === actor.id) {
+        return withPlumberCards(await listQuotesByJob(db, job.id));
+      }
+      if (actor.role === 'plumber') {
+        const plumber = await findPlumberByUserId(db, actor.id);
+        return plumber ? withPlumberCards(await listQuotesByJobAndPlumber(db, job.id, plumber.id)) : [];
+      }
+      throw new AppError('NOT_FOUND', QUOTE_ERRORS.jobNotFound);
+    },
+
+    /** A plumber's quotes, for that plumber or an admin. */
+    async listForPlumber(actor: CurrentUser, plumberId: string): Promise<PlumberQuote[]> {
+      const plumber = await findPlumberById(db, plumberId);
+      if (!plumber) throw new AppError('NOT_FOUND', QUOTE_ERRORS.plumberNotFound);
+      if (actor.role !== 'admin' && plumber.userId !== actor.id) {
+        throw new AppError('FORBIDDEN', QUOTE_ERRORS.notYourQuotes);
+      }
+      const rows = await listQuotesByPlumber(db, plumber.id);
+      return rows.map(({ quote, job }) => ({
+        id: quote.id,
+        jobId: quote.jobId,
+        plumberId: quote.plumberId,
+        minTotal: quote.minTotal,
+        maxTotal: quote.maxTotal,
+        currency: quote.currency,
+        status: quote.status,
+        createdAt: quote.createdAt.toISOString(),
+        job: { ...job, statusLabel: jobStatusLabel(job.currentStatus) },
+      }));
+    },
+
+    /**
+     * The job's owner accepts one quote, exactly once: in one transaction the job row is locked, the
+     * quote is marked accepted (the partial unique index is the last line of defence), the others
+     * declined, the plumber assigned and the job scheduled with a status event.
+     */
+    async acceptQuote(
+      actor: CurrentUser,
+      jobId: string,
+      quoteId: string,
+    ): Promise<{ job: JobStatusResult; quote: CreatedQuote }> {
+      try {
+        return await db.transaction(async (tx) => {
+          const job = await lockJobById(tx, jobId);
+          if (!job || job.customerId !== actor.id) throw new AppError('NOT_FOUND', QUOTE_ERRORS.jobNotFound);
+          const quote = await findQuoteById(tx, quoteId);
+          if (!quote || quote.jobId !== job.id) throw new AppError('NOT_FOUND', QUOTE_ERRORS.quoteNotFound);
+          if (job.plumberId || (await findAcceptedQuote(tx, job.id))) {
+            throw new AppError('QUOTE_ALREADY_ACCEPTED', QUOTE_ERRORS.alreadyAccepted);
+          }
+          if (!OPEN_JOB_STATUSES.includes(job.currentStatus))
+            throw new AppError('CONFLICT', QUOTE_ERRORS.jobNotOpen);
+
+          const accepted = await markQuoteAccepted(tx, quote.id);
+          await declineOtherQuotes(tx, job.id, quote.id);
+          const scheduled = await transitionJob(tx, job.id, 'scheduled', 'Quote accepted', {
+            plumberId: quote.plumberId,
+          });
+          return { job: toJobStatusResult(scheduled), quote: toCreatedQuote(accepted) };
+        });
+      } catch (error) {
+        if (isUniqueViolation(error, ONE_ACCEPTED_PER_JOB)) {
+          throw new AppError('QUOTE_ALREADY_ACCEPTED', QUOTE_ERRORS.alreadyAccepted);
+        }
+        throw error;
+      }
+    },
+  };
+}
+
+export type QuotesService = ReturnType<typeof createQuotesService>;
