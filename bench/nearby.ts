@@ -10,12 +10,11 @@
  * Jobs are spread uniformly over the contiguous United States, 20% of them open (requested or
  * quoted); the plumber works 40 km around downtown Austin (the demo plumber's area).
  */
-import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '../server/db/client';
 import { runMigrations } from '../server/db/migrate';
+import { createThrowawayDatabase } from '../server/test/test-context';
 import {
   findNearbyOpenJobs,
   nearbyOpenJobsSql,
@@ -36,25 +35,6 @@ const TARGET_GROWTH = 30;
 /** Downtown Austin (ZIP 78701), 40 km: the demo plumber. */
 const CENTRE = { lat: 30.2711286, lng: -97.7436995 };
 const RADIUS_KM = 40;
-
-async function throwawayDatabase(baseUrl: string) {
-  const name = `plumbline_bench_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: baseUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
-}
 
 /** Inserts jobs `from`..`to` in one statement: positions uniform over the contiguous US, 20% open. */
 async function insertJobs(database: DatabaseHandle, customerId: string, from: number, to: number) {
@@ -184,7 +164,7 @@ async function measure(
 }
 
 async function main() {
-  const throwaway = process.env.DATABASE_URL ? await throwawayDatabase(process.env.DATABASE_URL) : undefined;
+  const throwaway = process.env.DATABASE_URL ? await createThrowawayDatabase(process.env.DATABASE_URL, 'plumbline_bench') : undefined;
   const database = await openDatabase({ databaseUrl: throwaway?.url, poolMax: 1 });
   try {
     console.log(

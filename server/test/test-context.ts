@@ -25,8 +25,9 @@ export interface TestContext {
 
 export const testDatabaseKind = process.env.TEST_DATABASE_URL ? 'postgres' : 'embedded';
 
-async function createThrowawayDatabase(baseUrl: string) {
-  const name = `plumbline_test_${randomBytes(6).toString('hex')}`;
+/** A new, empty database on the server at `baseUrl`; `drop()` removes it. */
+export async function createThrowawayDatabase(baseUrl: string, prefix = 'plumbline_test') {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
   await admin.query(`create database ${name}`);

@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState, type ReactNode } from 'react';
-import { Controller, useForm, type FieldError } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { loginInput, registerInput } from '@shared/validators/auth';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
+import { FormField } from '@/components/ui/form-field';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
@@ -95,7 +96,11 @@ function LoginForm({ onSuccess }: { onSuccess: () => void }) {
         onSuccess();
       },
       onError: (error) => {
-        toast({ variant: 'destructive', title: 'Error', description: getErrorMessage(error, COPY.login.failure) });
+        toast({
+          variant: 'destructive',
+          title: 'Error',
+          description: getErrorMessage(error, COPY.login.failure),
+        });
       },
     },
   });
@@ -109,7 +114,7 @@ function LoginForm({ onSuccess }: { onSuccess: () => void }) {
       onSubmit={form.handleSubmit((values) => loginMutation.mutate(values))}
       className="grid gap-4"
     >
-      <AuthField id="auth-email" label="Email" error={errors.email}>
+      <FormField id="auth-email" label="Email" error={errors.email}>
         {(describedBy) => (
           <Input
             id="auth-email"
@@ -125,9 +130,9 @@ function LoginForm({ onSuccess }: { onSuccess: () => void }) {
             {...form.register('email')}
           />
         )}
-      </AuthField>
+      </FormField>
 
-      <AuthField id="auth-password" label="Password" error={errors.password}>
+      <FormField id="auth-password" label="Password" error={errors.password}>
         {(describedBy) => (
           <Input
             id="auth-password"
@@ -139,7 +144,7 @@ function LoginForm({ onSuccess }: { onSuccess: () => void }) {
             {...form.register('password')}
           />
         )}
-      </AuthField>
+      </FormField>
 
       <SubmitButton pending={pending}>{COPY.login.submit}</SubmitButton>
     </form>
@@ -177,7 +182,7 @@ function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
       onSubmit={form.handleSubmit((values) => registerMutation.mutate(values))}
       className="grid gap-4"
     >
-      <AuthField id="auth-email" label="Email" error={errors.email}>
+      <FormField id="auth-email" label="Email" error={errors.email}>
         {(describedBy) => (
           <Input
             id="auth-email"
@@ -193,9 +198,9 @@ function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
             {...form.register('email')}
           />
         )}
-      </AuthField>
+      </FormField>
 
-      <AuthField id="auth-password" label="Password" hint={COPY.passwordHint} error={errors.password}>
+      <FormField id="auth-password" label="Password" hint={COPY.passwordHint} error={errors.password}>
         {(describedBy) => (
           <Input
             id="auth-password"
@@ -207,7 +212,7 @@ function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
             {...form.register('password')}
           />
         )}
-      </AuthField>
+      </FormField>
 
       <Controller
         control={form.control}
@@ -246,41 +251,15 @@ function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
   );
 }
 
-interface AuthFieldProps {
-  id: string;
-  label: string;
-  hint?: string;
-  error?: FieldError;
-  /** Renders the control, given the ids that describe it (hint, then error). */
-  children: (describedBy: string | undefined) => ReactNode;
-}
-
-function AuthField({ id, label, hint, error, children }: AuthFieldProps) {
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
-  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
-
-  return (
-    <div className="grid gap-2">
-      <Label htmlFor={id}>{label}</Label>
-      {children(describedBy)}
-      {hint && (
-        <p id={hintId} className="text-xs text-muted-foreground">
-          {hint}
-        </p>
-      )}
-      {error?.message && (
-        <p id={errorId} className="text-sm font-medium text-destructive">
-          {error.message}
-        </p>
-      )}
-    </div>
-  );
-}
-
 function SubmitButton({ pending, children }: { pending: boolean; children: ReactNode }) {
   return (
-    <Button type="submit" className="w-full" disabled={pending} aria-busy={pending} data-testid="button-auth-submit">
+    <Button
+      type="submit"
+      className="w-full"
+      disabled={pending}
+      aria-busy={pending}
+      data-testid="button-auth-submit"
+    >
       {pending && <Spinner />}
       {children}
     </Button>

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Clock, MapPin, ShieldCheck } from 'lucide-react';
-import { useEffect, useState, type ReactNode } from 'react';
-import { Controller, useForm, useWatch, type FieldError } from 'react-hook-form';
+import { useEffect, useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import type { BookingHandover } from '@shared/booking-handover';
 import { SERVICE_TYPES, URGENCIES } from '@shared/constants';
@@ -10,7 +10,7 @@ import type { CurrentUser } from '@shared/validators/auth';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { FormField } from '@/components/ui/form-field';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
@@ -20,7 +20,6 @@ import { useCreateServiceRequest, type CreatedServiceRequest } from '../api/crea
 import { COPY, INFO_TILES, URGENCY_OPTION_LABELS } from '../copy';
 import { localToday } from '../utils/slots';
 import { TimeSlotPicker } from './time-slot-picker';
-
 
 /** The server's contract, plus what only the visitor's clock can judge: no past dates. */
 const bookingFormSchema = createServiceRequestInput.extend({
@@ -42,20 +41,23 @@ const FORM_FIELDS = [
   'description',
   'slotId',
 ] as const;
-type FormField = (typeof FORM_FIELDS)[number];
+type FormFieldName = (typeof FORM_FIELDS)[number];
 
-function firstFieldIssue(body: unknown): { path: FormField; message: string } | undefined {
+function firstFieldIssue(body: unknown): { path: FormFieldName; message: string } | undefined {
   const details = (body as { details?: unknown } | null)?.details;
   if (!Array.isArray(details)) return undefined;
   for (const issue of details as { path?: unknown; message?: unknown }[]) {
-    if (FORM_FIELDS.includes(issue.path as FormField) && typeof issue.message === 'string') {
-      return { path: issue.path as FormField, message: issue.message };
+    if (FORM_FIELDS.includes(issue.path as FormFieldName) && typeof issue.message === 'string') {
+      return { path: issue.path as FormFieldName, message: issue.message };
     }
   }
   return undefined;
 }
 
-function initialValues(user: CurrentUser | null | undefined, handover: BookingHandover = {}): BookingFormInput {
+function initialValues(
+  user: CurrentUser | null | undefined,
+  handover: BookingHandover = {},
+): BookingFormInput {
   return {
     name: user?.name ?? '',
     email: user?.email ?? '',
@@ -148,7 +150,12 @@ export function BookingForm({ user, handover, onBooked }: BookingFormProps) {
               {COPY.contactHeading}
             </h2>
             <div className="grid gap-4 sm:grid-cols-2">
-              <Field id="booking-name" label={COPY.labels.name} error={errors.name}>
+              <FormField
+                className="content-start"
+                id="booking-name"
+                label={COPY.labels.name}
+                error={errors.name}
+              >
                 {(describedBy) => (
                   <Input
                     id="booking-name"
@@ -160,8 +167,13 @@ export function BookingForm({ user, handover, onBooked }: BookingFormProps) {
                     {...form.register('name')}
                   />
                 )}
-              </Field>
-              <Field id="booking-phone" label={COPY.labels.phone} error={errors.phone}>
+              </FormField>
+              <FormField
+                className="content-start"
+                id="booking-phone"
+                label={COPY.labels.phone}
+                error={errors.phone}
+              >
                 {(describedBy) => (
                   <Input
                     id="booking-phone"
@@ -175,8 +187,13 @@ export function BookingForm({ user, handover, onBooked }: BookingFormProps) {
                     {...form.register('phone')}
                   />
                 )}
-              </Field>
-              <Field id="booking-email" label={COPY.labels.email} error={errors.email}>
+              </FormField>
+              <FormField
+                className="content-start"
+                id="booking-email"
+                label={COPY.labels.email}
+                error={errors.email}
+              >
                 {(describedBy) => (
                   <Input
                     id="booking-email"
@@ -192,8 +209,9 @@ export function BookingForm({ user, handover, onBooked }: BookingFormProps) {
                     {...form.register('email')}
                   />
                 )}
-              </Field>
-              <Field
+              </FormField>
+              <FormField
+                className="content-start"
                 id="booking-address"
                 label={COPY.labels.address}
                 hint={COPY.addressHint}
@@ -210,7 +228,7 @@ export function BookingForm({ user, handover, onBooked }: BookingFormProps) {
                     {...form.register('address')}
                   />
                 )}
-              </Field>
+              </FormField>
             </div>
           </section>
 
@@ -223,13 +241,14 @@ export function BookingForm({ user, handover, onBooked }: BookingFormProps) {
                 control={form.control}
                 name="serviceType"
                 render={({ field, fieldState }) => (
-                  <Field id="booking-service-type" label={COPY.labels.serviceType} error={fieldState.error}>
+                  <FormField
+                    className="content-start"
+                    id="booking-service-type"
+                    label={COPY.labels.serviceType}
+                    error={fieldState.error}
+                  >
                     {(describedBy) => (
-                      <Select
-                        value={field.value ?? ''}
-                        onValueChange={field.onChange}
-                            name={field.name}
-                      >
+                      <Select value={field.value ?? ''} onValueChange={field.onChange} name={field.name}>
                         <SelectTrigger
                           id="booking-service-type"
                           ref={field.ref}
@@ -249,14 +268,19 @@ export function BookingForm({ user, handover, onBooked }: BookingFormProps) {
                         </SelectContent>
                       </Select>
                     )}
-                  </Field>
+                  </FormField>
                 )}
               />
               <Controller
                 control={form.control}
                 name="urgency"
                 render={({ field, fieldState }) => (
-                  <Field id="booking-urgency" label={COPY.labels.urgency} error={fieldState.error}>
+                  <FormField
+                    className="content-start"
+                    id="booking-urgency"
+                    label={COPY.labels.urgency}
+                    error={fieldState.error}
+                  >
                     {(describedBy) => (
                       <Select value={field.value} onValueChange={field.onChange} name={field.name}>
                         <SelectTrigger
@@ -278,10 +302,15 @@ export function BookingForm({ user, handover, onBooked }: BookingFormProps) {
                         </SelectContent>
                       </Select>
                     )}
-                  </Field>
+                  </FormField>
                 )}
               />
-              <Field id="booking-date" label={COPY.labels.preferredDate} error={errors.preferredDate}>
+              <FormField
+                className="content-start"
+                id="booking-date"
+                label={COPY.labels.preferredDate}
+                error={errors.preferredDate}
+              >
                 {(describedBy) => (
                   <Input
                     id="booking-date"
@@ -296,7 +325,7 @@ export function BookingForm({ user, handover, onBooked }: BookingFormProps) {
                     })}
                   />
                 )}
-              </Field>
+              </FormField>
             </div>
 
             <Controller
@@ -315,7 +344,12 @@ export function BookingForm({ user, handover, onBooked }: BookingFormProps) {
               )}
             />
 
-            <Field id="booking-description" label={COPY.labels.description} error={errors.description}>
+            <FormField
+              className="content-start"
+              id="booking-description"
+              label={COPY.labels.description}
+              error={errors.description}
+            >
               {(describedBy) => (
                 <Textarea
                   id="booking-description"
@@ -327,14 +361,21 @@ export function BookingForm({ user, handover, onBooked }: BookingFormProps) {
                   {...form.register('description')}
                 />
               )}
-            </Field>
+            </FormField>
           </section>
         </CardContent>
       </Card>
 
       <InfoTiles />
 
-      <Button type="submit" size="lg" className="w-full" disabled={pending} aria-busy={pending} data-testid="button-submit-booking">
+      <Button
+        type="submit"
+        size="lg"
+        className="w-full"
+        disabled={pending}
+        aria-busy={pending}
+        data-testid="button-submit-booking"
+      >
         {pending && <Spinner />}
         {pending ? COPY.submitting : COPY.submit}
       </Button>
@@ -350,7 +391,10 @@ function InfoTiles() {
       {INFO_TILES.map((tile) => {
         const Icon = TILE_ICONS[tile.key];
         return (
-          <li key={tile.key} className="flex items-start gap-3 rounded-lg border bg-card p-4 text-card-foreground">
+          <li
+            key={tile.key}
+            className="flex items-start gap-3 rounded-lg border bg-card p-4 text-card-foreground"
+          >
             <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-accent text-accent-foreground">
               <Icon className="size-5" aria-hidden="true" />
             </span>
@@ -362,36 +406,5 @@ function InfoTiles() {
         );
       })}
     </ul>
-  );
-}
-
-interface FieldProps {
-  id: string;
-  label: string;
-  hint?: string;
-  error?: FieldError;
-  /** Renders the control, given the ids that describe it (hint, then error). */
-  children: (describedBy: string | undefined) => ReactNode;
-}
-
-function Field({ id, label, hint, error, children }: FieldProps) {
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = error?.message ? `${id}-error` : undefined;
-  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
-  return (
-    <div className="grid content-start gap-2">
-      <Label htmlFor={id}>{label}</Label>
-      {children(describedBy)}
-      {hint && (
-        <p id={hintId} className="text-xs text-muted-foreground">
-          {hint}
-        </p>
-      )}
-      {error?.message && (
-        <p id={errorId} className="text-sm font-medium text-destructive">
-          {error.message}
-        </p>
-      )}
-    </div>
   );
 }
