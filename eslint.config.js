@@ -19,7 +19,19 @@ const featureZones = features.map((feature) => ({
 }));
 
 export default tseslint.config(
-  { ignores: ['client/public', 'dist', 'node_modules', 'data', 'migrations', 'scratch', 'test-results', 'playwright-report', '.data-test'] },
+  {
+    ignores: [
+      'client/public',
+      'dist',
+      'node_modules',
+      'data',
+      'migrations',
+      'scratch',
+      'test-results',
+      'playwright-report',
+      '.data-test',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -40,7 +52,11 @@ export default tseslint.config(
             // shared/ is the bottom layer: zod, drizzle-orm, drizzle-zod only.
             { target: './shared', from: './server', message: 'shared/ must not import the server.' },
             { target: './shared', from: './client', message: 'shared/ must not import the client.' },
-            { target: './client', from: './server', message: 'The client talks to the server over HTTP only.' },
+            {
+              target: './client',
+              from: './server',
+              message: 'The client talks to the server over HTTP only.',
+            },
             { target: './server', from: './client', message: 'The server must not import client code.' },
             // Client layers: pages → features → ui/lib/hooks/utils/config → shared.
             {
@@ -49,7 +65,13 @@ export default tseslint.config(
               message: 'Features must not import pages or the app shell.',
             },
             {
-              target: ['./client/src/components', './client/src/lib', './client/src/hooks', './client/src/utils', './client/src/config'],
+              target: [
+                './client/src/components',
+                './client/src/lib',
+                './client/src/hooks',
+                './client/src/utils',
+                './client/src/config',
+              ],
               from: ['./client/src/features', './client/src/app'],
               message: 'Shared client code must not import features or pages.',
             },

@@ -18,7 +18,9 @@ const benches = readdirSync(here)
 let crashed = 0;
 for (const file of benches) {
   console.log(`\n=== bench/${file} (${new Date().toISOString()})`);
-  const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(here, file)], { stdio: 'inherit' });
+  const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(here, file)], {
+    stdio: 'inherit',
+  });
   if (result.status !== 0) {
     crashed += 1;
     console.log(`bench/${file} exited with ${result.status}`);

@@ -164,7 +164,9 @@ async function measure(
 }
 
 async function main() {
-  const throwaway = process.env.DATABASE_URL ? await createThrowawayDatabase(process.env.DATABASE_URL, 'plumbline_bench') : undefined;
+  const throwaway = process.env.DATABASE_URL
+    ? await createThrowawayDatabase(process.env.DATABASE_URL, 'plumbline_bench')
+    : undefined;
   const database = await openDatabase({ databaseUrl: throwaway?.url, poolMax: 1 });
   try {
     console.log(

@@ -31,10 +31,13 @@ async function main() {
 
   await snapshot();
   const before = await writes();
-  for (let i = 0; i < REQUESTS; i++) await ctx.request.get('/api/auth/user').set('Cookie', cookie).expect(200);
+  for (let i = 0; i < REQUESTS; i++)
+    await ctx.request.get('/api/auth/user').set('Cookie', cookie).expect(200);
   await snapshot();
   const after = await writes();
-  console.log(`session-table writes per authenticated request: ${((after - before) / REQUESTS).toFixed(3)} (${after - before} in ${REQUESTS})`);
+  console.log(
+    `session-table writes per authenticated request: ${((after - before) / REQUESTS).toFixed(3)} (${after - before} in ${REQUESTS})`,
+  );
 
   const server = createServer(ctx.app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

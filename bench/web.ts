@@ -115,7 +115,10 @@ function htmlAssets(): { js: string[]; css: string[] } {
 
 function reportBundle(): { initialJs: number } {
   console.log('\n# Building the client (vite build --manifest)');
-  const build = spawnSync('npx', ['vite', 'build', '--manifest'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+  const build = spawnSync('npx', ['vite', 'build', '--manifest'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   if (build.status !== 0) throw new Error(`vite build exited with ${build.status}`);
 
   const manifest = JSON.parse(readFileSync(path.join(DIST, '.vite/manifest.json'), 'utf8')) as Manifest;
@@ -126,7 +129,8 @@ function reportBundle(): { initialJs: number } {
   const shell = filesOf(manifest, shellKeys);
   const fromHtml = htmlAssets();
   const missing = fromHtml.js.filter((file) => !shell.js.has(file));
-  if (missing.length > 0) console.log(`  note: index.html loads JS the manifest closure does not list: ${missing.join(', ')}`);
+  if (missing.length > 0)
+    console.log(`  note: index.html loads JS the manifest closure does not list: ${missing.join(', ')}`);
   for (const file of fromHtml.js) shell.js.add(file);
   for (const file of fromHtml.css) shell.css.add(file);
 
@@ -140,9 +144,15 @@ function reportBundle(): { initialJs: number } {
   const initialCss = sum(shell.css) + sum([...home.css].filter((file) => !shell.css.has(file)));
 
   console.log('\n# Initial load of / (gzip, as served)');
-  console.log(`  shell JS (entry + modulepreloads): ${kb(shellJs)}  [${[...shell.js].map((f) => path.basename(f)).join(', ')}]`);
-  console.log(`  home route JS:                     ${kb(homeJs)}  [${[...home.js].map((f) => path.basename(f)).join(', ')}]`);
-  console.log(`  JS total:  ${kb(initialJs)}   target ≤ ${TARGETS.initialJsKb} KB: ${verdict(initialJs / 1024 <= TARGETS.initialJsKb)}`);
+  console.log(
+    `  shell JS (entry + modulepreloads): ${kb(shellJs)}  [${[...shell.js].map((f) => path.basename(f)).join(', ')}]`,
+  );
+  console.log(
+    `  home route JS:                     ${kb(homeJs)}  [${[...home.js].map((f) => path.basename(f)).join(', ')}]`,
+  );
+  console.log(
+    `  JS total:  ${kb(initialJs)}   target ≤ ${TARGETS.initialJsKb} KB: ${verdict(initialJs / 1024 <= TARGETS.initialJsKb)}`,
+  );
   console.log(`  CSS total: ${kb(initialCss)}`);
 
   console.log('\n# Lazy chunks (gzip; "own" = bytes not already in the shell)');
@@ -166,11 +176,21 @@ function reportBundle(): { initialJs: number } {
 async function startServer(): Promise<{ child: ChildProcess; dataDir: string }> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'plumbline-bench-web-'));
   const tsx = path.join(ROOT, 'node_modules/.bin/tsx');
-  const child = spawn(existsSync(tsx) ? tsx : 'npx', existsSync(tsx) ? ['server/index.ts'] : ['tsx', 'server/index.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  const child = spawn(
+    existsSync(tsx) ? tsx : 'npx',
+    existsSync(tsx) ? ['server/index.ts'] : ['tsx', 'server/index.ts'],
+    {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        PORT: String(PORT),
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
   let exited: number | null = null;
   child.on('exit', (code) => {
     exited = code ?? -1;
@@ -178,7 +198,8 @@ async function startServer(): Promise<{ child: ChildProcess; dataDir: string }> 
 
   const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
-    if (exited !== null) throw new Error(`The server exited with ${exited} before it was ready (is port ${PORT} free?)`);
+    if (exited !== null)
+      throw new Error(`The server exited with ${exited} before it was ready (is port ${PORT} free?)`);
     try {
       const response = await fetch(`${BASE_URL}/readyz`);
       if (response.ok) return { child, dataDir };
@@ -246,8 +267,16 @@ function figures(lhr: Result): RunFigures {
 function describeItems(details: unknown): string {
   const items = (details as { items?: Array<Record<string, unknown>> } | undefined)?.items ?? [];
   const texts = items.slice(0, 3).map((item) => {
-    const parts = [item.source, item.description, item.url, item.issueType, (item.node as { selector?: string })?.selector]
-      .map((part) => (typeof part === 'string' ? part : typeof part === 'object' && part ? JSON.stringify(part) : ''))
+    const parts = [
+      item.source,
+      item.description,
+      item.url,
+      item.issueType,
+      (item.node as { selector?: string })?.selector,
+    ]
+      .map((part) =>
+        typeof part === 'string' ? part : typeof part === 'object' && part ? JSON.stringify(part) : '',
+      )
       .filter(Boolean);
     return parts.join(' ').slice(0, 200);
   });
@@ -291,15 +320,22 @@ async function runLighthouse(): Promise<void> {
       const accessibility = median(runs.map((r) => r.accessibility));
       const bestPractices = median(runs.map((r) => r.bestPractices));
       console.log(`\n  ${page} — median of ${RUNS} (mobile preset)`);
-      console.log(`    performance    ${String(performance).padStart(3)}   target ≥ ${TARGETS.performance}: ${verdict(performance >= TARGETS.performance)}`);
-      console.log(`    accessibility  ${String(accessibility).padStart(3)}   target = ${TARGETS.accessibility}: ${verdict(accessibility >= TARGETS.accessibility)}`);
-      console.log(`    best practices ${String(bestPractices).padStart(3)}   target ≥ ${TARGETS.bestPractices}: ${verdict(bestPractices >= TARGETS.bestPractices)}`);
+      console.log(
+        `    performance    ${String(performance).padStart(3)}   target ≥ ${TARGETS.performance}: ${verdict(performance >= TARGETS.performance)}`,
+      );
+      console.log(
+        `    accessibility  ${String(accessibility).padStart(3)}   target = ${TARGETS.accessibility}: ${verdict(accessibility >= TARGETS.accessibility)}`,
+      );
+      console.log(
+        `    best practices ${String(bestPractices).padStart(3)}   target ≥ ${TARGETS.bestPractices}: ${verdict(bestPractices >= TARGETS.bestPractices)}`,
+      );
       console.log(
         `    metrics: FCP ${Math.round(median(runs.map((r) => r.fcp)))} ms, LCP ${Math.round(median(runs.map((r) => r.lcp)))} ms,` +
           ` TBT ${Math.round(median(runs.map((r) => r.tbt)))} ms, CLS ${median(runs.map((r) => r.cls)).toFixed(3)}, SI ${Math.round(median(runs.map((r) => r.si)))} ms`,
       );
       const failing = [...new Set(runs.flatMap((r) => r.failing))];
-      if (failing.length > 0) console.log(`    audits not passed in some run:\n      ${failing.join('\n      ')}`);
+      if (failing.length > 0)
+        console.log(`    audits not passed in some run:\n      ${failing.join('\n      ')}`);
       console.log('');
     }
   } finally {

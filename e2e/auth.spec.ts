@@ -84,7 +84,9 @@ test.describe('sign-in journey', () => {
     await dialog.getByLabel('Email').fill('homeowner@demo.plumbline.test');
     await dialog.getByLabel('Password').fill('whatever-password');
     await dialog.getByRole('button', { name: 'Sign Up', exact: true }).click();
-    await expect(page.getByText('An account with this email already exists. Log in instead.', { exact: true })).toBeVisible();
+    await expect(
+      page.getByText('An account with this email already exists. Log in instead.', { exact: true }),
+    ).toBeVisible();
   });
 
   test('a plumber can register and is shown as Plumber', async ({ page }) => {
@@ -127,7 +129,9 @@ test.describe('shell', () => {
     await expect(page.getByRole('contentinfo')).toContainText(`© ${new Date().getFullYear()} Plumbline`);
   });
 
-  test('navigation highlights the current route and the footer shows the contact details', async ({ page }) => {
+  test('navigation highlights the current route and the footer shows the contact details', async ({
+    page,
+  }) => {
     await page.goto('/services');
     const isMobile = (page.viewportSize()?.width ?? 1280) < 768;
     if (isMobile) {
@@ -150,7 +154,16 @@ test.describe('shell', () => {
       'href',
       'mailto:help@plumbline.test',
     );
-    for (const item of ['Emergency Repairs', 'Installations', 'Maintenance', 'Inspections', 'About Us', 'Our Team', 'Careers', 'Contact']) {
+    for (const item of [
+      'Emergency Repairs',
+      'Installations',
+      'Maintenance',
+      'Inspections',
+      'About Us',
+      'Our Team',
+      'Careers',
+      'Contact',
+    ]) {
       await expect(footer.getByRole('link', { name: item, exact: true })).toHaveAttribute('href', '/');
     }
   });

@@ -22,7 +22,10 @@ async function choose(page: Page, label: string, option: string) {
   await expect(page.getByRole('combobox', { name: label })).toHaveText(option);
 }
 
-async function fillContact(page: Page, contact: { name: string; phone: string; email: string; address: string }) {
+async function fillContact(
+  page: Page,
+  contact: { name: string; phone: string; email: string; address: string },
+) {
   await page.getByLabel('Full Name').fill(contact.name);
   await page.getByLabel('Phone').fill(contact.phone);
   await page.getByLabel('Email').fill(contact.email);
@@ -42,7 +45,9 @@ test.describe('booking (/book)', () => {
     for (const tile of ['Quick Confirmation', 'Licensed Pros', 'Local Service']) {
       await expect(page.getByText(tile, { exact: true })).toBeVisible();
     }
-    await expect(page.getByText("We'll confirm your appointment within 1 hour.", { exact: true })).toBeVisible();
+    await expect(
+      page.getByText("We'll confirm your appointment within 1 hour.", { exact: true }),
+    ).toBeVisible();
 
     await fillContact(page, {
       name: 'Jordan Rivers',
@@ -106,7 +111,11 @@ test.describe('booking (/book)', () => {
 
     // A failed fetch.
     await page.route(isSlotList, (route) =>
-      route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"boom","code":"INTERNAL_ERROR"}' }),
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: '{"error":"boom","code":"INTERNAL_ERROR"}',
+      }),
     );
     await dateInput.fill(day(testInfo, 45));
     await expect(page.getByText('Failed to fetch slots', { exact: true })).toBeVisible();
@@ -131,7 +140,9 @@ test.describe('booking (/book)', () => {
     expect(chosenTime).toBeTruthy();
 
     await expect(page.getByText('Booking Submitted', { exact: true })).toBeVisible();
-    await expect(page.getByText("We'll contact you shortly to confirm your appointment", { exact: true })).toBeVisible();
+    await expect(
+      page.getByText("We'll contact you shortly to confirm your appointment", { exact: true }),
+    ).toBeVisible();
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 
@@ -150,7 +161,9 @@ test.describe('booking (/book)', () => {
       await expect(page.getByText(message, { exact: true })).toBeVisible();
     }
     await expect(page.getByLabel('Full Name')).toHaveAttribute('aria-invalid', 'true');
-    await expect(page.getByLabel('Full Name')).toHaveAccessibleDescription('Name must be at least 2 characters');
+    await expect(page.getByLabel('Full Name')).toHaveAccessibleDescription(
+      'Name must be at least 2 characters',
+    );
     await expect(page.getByRole('combobox', { name: 'Service Type' })).toHaveAccessibleDescription(
       'Service type is required',
     );
@@ -163,7 +176,9 @@ test.describe('booking (/book)', () => {
     await expect(page.getByText('Name must be at least 2 characters')).toHaveCount(0);
   });
 
-  test('a diagnosis handed over in the URL prefills service type, urgency and description', async ({ page }) => {
+  test('a diagnosis handed over in the URL prefills service type, urgency and description', async ({
+    page,
+  }) => {
     const description = 'Water is pooling under the kitchen sink after every use.';
     await page.goto(
       `/book?serviceType=Drain%20Cleaning&urgency=urgent&description=${encodeURIComponent(description)}&issueSlug=clogged-drain`,
@@ -175,7 +190,9 @@ test.describe('booking (/book)', () => {
     await expect(page.getByLabel('Email')).toHaveValue('');
   });
 
-  test('a slot taken meanwhile shows the server message and refreshes the picker', async ({ page }, testInfo) => {
+  test('a slot taken meanwhile shows the server message and refreshes the picker', async ({
+    page,
+  }, testInfo) => {
     const date = day(testInfo, 5);
     await page.goto('/book');
     await fillContact(page, {
@@ -211,7 +228,9 @@ test.describe('booking (/book)', () => {
 
     await submitButton(page).click();
     await expect(page.getByText('Booking Failed', { exact: true })).toBeVisible();
-    await expect(page.getByText('That time was just booked — please pick another', { exact: true })).toBeVisible();
+    await expect(
+      page.getByText('That time was just booked — please pick another', { exact: true }),
+    ).toBeVisible();
     await expect(page).toHaveURL(/\/book$/);
     await expect(page.locator('[aria-pressed="true"]')).toHaveCount(0);
     if (countBefore > 1) {
@@ -219,7 +238,9 @@ test.describe('booking (/book)', () => {
     }
   });
 
-  test('the logged-in demo homeowner books with ZIP 78704 and a job is posted', async ({ page }, testInfo) => {
+  test('the logged-in demo homeowner books with ZIP 78704 and a job is posted', async ({
+    page,
+  }, testInfo) => {
     const description = `Burst pipe under the sink, water everywhere (${testInfo.project.name} ${Date.now()}).`;
     await page.goto('/');
     await logIn(page, 'homeowner@demo.plumbline.test', DEMO_PASSWORD);
@@ -229,15 +250,20 @@ test.describe('booking (/book)', () => {
     await expect(page.getByLabel('Email')).toHaveValue('homeowner@demo.plumbline.test');
     await expect(page.getByLabel('Full Name')).toHaveValue('Dana Homeowner');
     await expect(page.getByLabel('Phone')).toHaveValue('5125550101');
-    await expect(page.getByRole('combobox', { name: 'Urgency' })).toHaveText('Emergency - Immediate attention');
+    await expect(page.getByRole('combobox', { name: 'Urgency' })).toHaveText(
+      'Emergency - Immediate attention',
+    );
 
     await page.getByLabel('Preferred Date').fill(day(testInfo, 1));
     // Without a ZIP code plumbers could not find the job: the server says so at the address.
     await page.getByLabel('Service Address').fill('1200 S Congress Ave, Austin TX');
     await submitButton(page).click();
-    const zipMessage = page.getByText('Add a valid US ZIP code to the address so nearby plumbers can find it', {
-      exact: true,
-    });
+    const zipMessage = page.getByText(
+      'Add a valid US ZIP code to the address so nearby plumbers can find it',
+      {
+        exact: true,
+      },
+    );
     await expect(zipMessage).toBeVisible();
     await expect(page.getByLabel('Service Address')).toBeFocused();
     await expect(page).toHaveURL(/\/book/);

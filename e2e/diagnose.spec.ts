@@ -44,7 +44,10 @@ async function expectStep(page: Page, n: number, title: string) {
   await expect(page.getByRole('heading', { level: 2, name: title })).toBeVisible();
 }
 
-async function choosePhotos(page: Page, files: string[] | Parameters<import('@playwright/test').FileChooser['setFiles']>[0]) {
+async function choosePhotos(
+  page: Page,
+  files: string[] | Parameters<import('@playwright/test').FileChooser['setFiles']>[0],
+) {
   const chooser = page.waitForEvent('filechooser');
   await page.getByRole('button', { name: 'Choose Photos' }).click();
   await (await chooser).setFiles(files);
@@ -97,13 +100,18 @@ test.describe('AI diagnosis wizard', () => {
 
     await page.getByRole('button', { name: 'Leaky faucet or pipe', exact: true }).click();
     await expect(w.description).toHaveValue('Leaky faucet or pipe');
-    await w.description.fill('Water keeps dripping from the pipe under my kitchen sink and the cabinet is wet');
+    await w.description.fill(
+      'Water keeps dripping from the pipe under my kitchen sink and the cabinet is wet',
+    );
     await w.next.click();
 
     // Step 2: focus lands on the new step's heading; upload, check, remove, upload again.
     await expectStep(page, 2, 'Upload Photos');
     await expect(page.getByRole('heading', { level: 2, name: 'Upload Photos' })).toBeFocused();
-    await expect(page.getByRole('progressbar', { name: 'Step 2 of 3' })).toHaveAttribute('aria-valuenow', '2');
+    await expect(page.getByRole('progressbar', { name: 'Step 2 of 3' })).toHaveAttribute(
+      'aria-valuenow',
+      '2',
+    );
     const fileInput = page.getByTestId('input-photos');
     await expect(fileInput).toHaveAttribute('accept', 'image/*');
     await expect(page.getByTestId('input-camera')).toHaveAttribute('capture', 'environment');
@@ -139,7 +147,13 @@ test.describe('AI diagnosis wizard', () => {
     await expect(w.location).toHaveText('Bathroom');
     await expect(w.urgency).toHaveText(/Can wait a few days/);
     await w.location.click();
-    await expect(page.getByRole('option')).toHaveText(['Kitchen', 'Bathroom', 'Basement', 'Outdoor', 'Other']);
+    await expect(page.getByRole('option')).toHaveText([
+      'Kitchen',
+      'Bathroom',
+      'Basement',
+      'Outdoor',
+      'Other',
+    ]);
     await page.getByRole('option', { name: 'Kitchen' }).click();
     await expect(w.location).toHaveText('Kitchen');
     await w.urgency.click();
@@ -158,7 +172,9 @@ test.describe('AI diagnosis wizard', () => {
       await gate;
       await route.fallback();
     });
-    const requestPromise = page.waitForRequest((r) => r.url().endsWith('/api/diagnose') && r.method() === 'POST');
+    const requestPromise = page.waitForRequest(
+      (r) => r.url().endsWith('/api/diagnose') && r.method() === 'POST',
+    );
     const responsePromise = page.waitForResponse((r) => r.url().endsWith('/api/diagnose'));
     await w.submit.click();
     const request = await requestPromise;
@@ -183,7 +199,9 @@ test.describe('AI diagnosis wizard', () => {
     await expect(page.getByRole('heading', { level: 2, name: 'Your Diagnosis' })).toBeFocused();
     await expect(page.getByText(/Step \d of 3/)).toHaveCount(0);
     expect(answer.isPlumbingRelated).toBe(true);
-    await expect(page.getByTestId('badge-severity')).toHaveText(`Severity: ${SEVERITY_LABELS[answer.severity]}`);
+    await expect(page.getByTestId('badge-severity')).toHaveText(
+      `Severity: ${SEVERITY_LABELS[answer.severity]}`,
+    );
     await expect(w.result.getByRole('heading', { name: 'Identified Issue' })).toBeVisible();
     await expect(page.getByTestId('text-issue')).toHaveText(answer.issue);
     await expect(page.getByTestId('text-confidence')).toHaveText(
@@ -194,7 +212,8 @@ test.describe('AI diagnosis wizard', () => {
     await expect(page.getByTestId('text-estimated-cost')).toHaveText(answer.estimatedCost);
     await expect(w.result.getByRole('heading', { name: 'Recommended Action' })).toBeVisible();
     await expect(page.getByTestId('text-recommended-action')).toHaveText(answer.recommendedAction);
-    if (answer.safety) await expect(page.getByRole('alert').filter({ hasText: answer.safety.title })).toBeVisible();
+    if (answer.safety)
+      await expect(page.getByRole('alert').filter({ hasText: answer.safety.title })).toBeVisible();
     else await expect(page.getByTestId('banner-safety')).toHaveCount(0);
     await expect(page.getByTestId('card-not-plumbing')).toHaveCount(0);
     await expect(page.getByTestId('text-disclaimer')).toContainText('not a replacement');
@@ -225,7 +244,9 @@ test.describe('AI diagnosis wizard', () => {
     await expect(page.getByTestId('text-explanation')).toBeVisible();
     await expect(page.getByTestId('text-explanation')).toHaveText(answer.explanation);
     expect(answer.conclusionBasis).toBeTruthy();
-    await expect(page.getByTestId('text-conclusion-basis')).toHaveText(`Analysis based on: ${answer.conclusionBasis}`);
+    await expect(page.getByTestId('text-conclusion-basis')).toHaveText(
+      `Analysis based on: ${answer.conclusionBasis}`,
+    );
     await expectNoSeriousA11yViolations(page);
 
     // 'New Diagnosis' clears everything.
@@ -270,7 +291,9 @@ test.describe('AI diagnosis wizard', () => {
     await w.next.click();
     await expect(page.getByText('Description Required', { exact: true })).toBeVisible();
     await expect(page.getByText('Please describe your issue in detail', { exact: true })).toBeVisible();
-    await expect(page.getByText('Please describe the issue in detail (at least 10 characters)')).toBeVisible();
+    await expect(
+      page.getByText('Please describe the issue in detail (at least 10 characters)'),
+    ).toBeVisible();
     await expectStep(page, 1, 'Describe Issue');
 
     await w.description.fill('  leak    ');
@@ -331,7 +354,9 @@ test.describe('AI diagnosis wizard', () => {
 
     // The booking form reads the handover: description, service type and urgency are prefilled.
     await expect(page.getByRole('textbox', { name: /description/i })).toHaveValue(description);
-    await expect(page.getByRole('combobox', { name: /service type/i })).toHaveText(params.get('serviceType')!);
+    await expect(page.getByRole('combobox', { name: /service type/i })).toHaveText(
+      params.get('serviceType')!,
+    );
     await expect(page.getByRole('combobox', { name: /urgency/i })).toContainText('Immediate attention');
   });
 
@@ -384,7 +409,9 @@ test.describe('AI diagnosis wizard', () => {
 
     await page.getByRole('button', { name: 'Remove photo 5' }).click();
     await expect(w.thumbnails).toHaveCount(4);
-    await choosePhotos(page, [{ name: 'notes.html', mimeType: 'text/html', buffer: Buffer.from('<p>hi</p>') }]);
+    await choosePhotos(page, [
+      { name: 'notes.html', mimeType: 'text/html', buffer: Buffer.from('<p>hi</p>') },
+    ]);
     await expect(page.getByTestId('photo-notice')).toContainText('notes.html');
     await expect(w.thumbnails).toHaveCount(4);
   });

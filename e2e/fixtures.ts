@@ -19,7 +19,12 @@ export async function openAuthDialog(page: Page) {
   await expect(authDialog(page)).toBeVisible();
 }
 
-export async function register(page: Page, email: string, password: string, options: { plumber?: boolean } = {}) {
+export async function register(
+  page: Page,
+  email: string,
+  password: string,
+  options: { plumber?: boolean } = {},
+) {
   await openAuthDialog(page);
   const dialog = authDialog(page);
   await dialog.getByRole('button', { name: "Don't have an account? Sign up" }).click();
@@ -47,7 +52,9 @@ export async function openAccountMenu(page: Page) {
 
 /** Fails on any serious or critical axe violation, listing them. */
 export async function expectNoSeriousA11yViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(
     serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),

@@ -101,7 +101,13 @@ async function expectFooter(page: Page) {
     'href',
     'mailto:help@plumbline.test',
   );
-  for (const claim of ['Licensed Professionals', 'Fully Insured', '10,000+ Homes Serviced', '24/7 Availability', 'Transparent Pricing']) {
+  for (const claim of [
+    'Licensed Professionals',
+    'Fully Insured',
+    '10,000+ Homes Serviced',
+    '24/7 Availability',
+    'Transparent Pricing',
+  ]) {
     await expect(footer.getByText(claim, { exact: true })).toBeVisible();
   }
   await expect(footer).toContainText(`© ${new Date().getFullYear()} Plumbline`);
@@ -116,7 +122,10 @@ test.describe('home page', () => {
     await expect(
       content.getByRole('heading', { level: 1, name: 'Plumbing Problems? Get Instant AI Diagnosis' }),
     ).toBeVisible();
-    await expect(content.getByRole('link', { name: 'Start Free Diagnosis' })).toHaveAttribute('href', '/diagnose');
+    await expect(content.getByRole('link', { name: 'Start Free Diagnosis' })).toHaveAttribute(
+      'href',
+      '/diagnose',
+    );
     await expect(content.getByRole('link', { name: 'Browse Services' })).toHaveAttribute('href', '/services');
 
     // Marketing claims (spec §1): licensed, insured, background-checked; 24/7; 10,000+ homes.
@@ -136,7 +145,11 @@ test.describe('home page', () => {
     ]);
 
     const how = content.getByRole('region', { name: 'How it works' });
-    await expect(how.getByRole('listitem')).toHaveText([/^1\s*Describe & Upload/, /^2\s*AI Analyzes/, /^3\s*Book Service/]);
+    await expect(how.getByRole('listitem')).toHaveText([
+      /^1\s*Describe & Upload/,
+      /^2\s*AI Analyzes/,
+      /^3\s*Book Service/,
+    ]);
 
     const why = content.getByRole('region', { name: 'Why choose Plumbline' });
     await expect(why.getByRole('heading', { level: 3 })).toHaveText([
@@ -157,10 +170,16 @@ test.describe('home page', () => {
       await expect(item.getByText(service.price, { exact: true })).toBeVisible();
       await expect(item.getByText(service.badge, { exact: true })).toBeVisible();
     }
-    await expect(teaser.getByRole('link', { name: 'View All Services' })).toHaveAttribute('href', '/services');
+    await expect(teaser.getByRole('link', { name: 'View All Services' })).toHaveAttribute(
+      'href',
+      '/services',
+    );
 
     const closing = content.getByRole('region', { name: 'Not sure what is wrong? Find out in seconds.' });
-    await expect(closing.getByRole('link', { name: 'Get Free AI Diagnosis' })).toHaveAttribute('href', '/diagnose');
+    await expect(closing.getByRole('link', { name: 'Get Free AI Diagnosis' })).toHaveAttribute(
+      'href',
+      '/diagnose',
+    );
 
     await expectFooter(page);
   });
@@ -190,7 +209,9 @@ test.describe('home page', () => {
 });
 
 test.describe('services page', () => {
-  test('shows the six services exactly as the spec table, with badges, images and Book Service', async ({ page }) => {
+  test('shows the six services exactly as the spec table, with badges, images and Book Service', async ({
+    page,
+  }) => {
     await page.goto('/services');
     const content = main(page);
     await expect(content.getByRole('heading', { level: 1, name: 'Our Services' })).toBeVisible();
@@ -218,7 +239,9 @@ test.describe('services page', () => {
       await expect(image).toHaveAttribute('width', /^\d+$/);
       await expect(image).toHaveAttribute('height', /^\d+$/);
       await image.scrollIntoViewIfNeeded();
-      await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+      await expect
+        .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+        .toBeGreaterThan(0);
     }
 
     // Below the fold, images wait until they are scrolled to.
@@ -241,7 +264,12 @@ test.describe('services page', () => {
     await expect(badgeOf('Leak Detection')).toHaveText('Same Day');
     expect(await backgroundOf(badgeOf('Leak Detection'))).not.toBe(destructive);
 
-    for (const title of ['Drain Cleaning', 'Water Heater Service', 'Pipe Installation', 'Fixture Replacement']) {
+    for (const title of [
+      'Drain Cleaning',
+      'Water Heater Service',
+      'Pipe Installation',
+      'Fixture Replacement',
+    ]) {
       await expect(badgeOf(title)).toHaveText('Scheduled');
       expect(await backgroundOf(badgeOf(title))).not.toBe(destructive);
     }
@@ -249,7 +277,10 @@ test.describe('services page', () => {
     // The home teaser uses the same badges.
     await page.goto('/');
     const teaser = main(page).getByRole('region', { name: 'Services and starting prices' });
-    const emergency = teaser.getByRole('listitem').filter({ hasText: 'Emergency Repairs' }).getByText('24/7', { exact: true });
+    const emergency = teaser
+      .getByRole('listitem')
+      .filter({ hasText: 'Emergency Repairs' })
+      .getByText('24/7', { exact: true });
     expect(await backgroundOf(emergency)).toBe(destructive);
   });
 
@@ -267,7 +298,10 @@ test.describe('services page', () => {
 
     const help = content.getByRole('region', { name: 'Need Help Choosing a Service?' });
     await expect(help.getByRole('heading', { level: 2 })).toHaveText('Need Help Choosing a Service?');
-    await expect(help.getByRole('link', { name: 'Start Free AI Diagnosis' })).toHaveAttribute('href', '/diagnose');
+    await expect(help.getByRole('link', { name: 'Start Free AI Diagnosis' })).toHaveAttribute(
+      'href',
+      '/diagnose',
+    );
     await help.getByRole('link', { name: 'Start Free AI Diagnosis' }).click();
     await expect(page).toHaveURL(/\/diagnose$/);
 
@@ -285,7 +319,10 @@ test.describe('services page', () => {
 });
 
 test.describe('public pages make no calls of their own', () => {
-  test('home and services request only the shell calls and nothing from another host', async ({ page, baseURL }) => {
+  test('home and services request only the shell calls and nothing from another host', async ({
+    page,
+    baseURL,
+  }) => {
     const apiCalls: string[] = [];
     const foreign: string[] = [];
     const origin = new URL(baseURL ?? 'http://localhost').origin;
@@ -312,7 +349,9 @@ test.describe('public pages make no calls of their own', () => {
     await page.waitForTimeout(500);
 
     expect(foreign).toEqual([]);
-    expect(apiCalls.filter((call) => !SHELL_API_CALLS.some((allowed) => call === `GET ${allowed}`))).toEqual([]);
+    expect(apiCalls.filter((call) => !SHELL_API_CALLS.some((allowed) => call === `GET ${allowed}`))).toEqual(
+      [],
+    );
     // The shell's calls did happen (the recorder works).
     expect(apiCalls).toContain('GET /api/auth/user');
   });

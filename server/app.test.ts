@@ -35,7 +35,10 @@ describe(`app-wide HTTP behaviour (${testDatabaseKind} database)`, () => {
   });
 
   it('refuses malformed JSON with 400', async () => {
-    const res = await ctx.request.post('/api/auth/login').set('Content-Type', 'application/json').send('{"email":');
+    const res = await ctx.request
+      .post('/api/auth/login')
+      .set('Content-Type', 'application/json')
+      .send('{"email":');
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ error: 'The request body is not valid JSON', code: 'INVALID_JSON' });
   });
@@ -99,6 +102,9 @@ describe(`app-wide HTTP behaviour (${testDatabaseKind} database)`, () => {
   it('serves the public support contact settings', async () => {
     const res = await ctx.request.get('/api/config/public');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ supportPhone: ctx.config.support.phone, supportEmail: ctx.config.support.email });
+    expect(res.body).toEqual({
+      supportPhone: ctx.config.support.phone,
+      supportEmail: ctx.config.support.email,
+    });
   });
 });

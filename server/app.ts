@@ -52,7 +52,11 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
       logger,
       // Method, path and status only: headers carry cookies, bodies carry contact details.
       serializers: {
-        req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
+        req: (req: { id: unknown; method: string; url: string }) => ({
+          id: req.id,
+          method: req.method,
+          url: req.url,
+        }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
       },
       autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
@@ -84,7 +88,10 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
   );
   api.use(passport.session());
   api.use(
-    enforceSessionLifetime({ idleTimeoutMs: config.sessionIdleTimeoutMs, absoluteTimeoutMs: config.sessionMaxAgeMs }),
+    enforceSessionLifetime({
+      idleTimeoutMs: config.sessionIdleTimeoutMs,
+      absoluteTimeoutMs: config.sessionMaxAgeMs,
+    }),
   );
   // Photos make diagnosis bodies large: its router parses its own bodies, before the 100 kB default.
   api.use('/diagnose', createDiagnosisRouter(deps));

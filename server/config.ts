@@ -27,13 +27,9 @@ const envSchema = z
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     PORT: z.coerce.number().int().min(0).max(65535).default(5000),
     HOST: z.string().default('0.0.0.0'),
-    DATABASE_URL: optionalString.pipe(
-      z.url({ error: 'must be a postgres:// connection URL' }).optional(),
-    ),
+    DATABASE_URL: optionalString.pipe(z.url({ error: 'must be a postgres:// connection URL' }).optional()),
     DATA_DIR: z.string().default('./data'),
-    SESSION_SECRET: optionalString.pipe(
-      z.string().min(32, 'must be at least 32 characters').optional(),
-    ),
+    SESSION_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
     DEMO_SEED: optionalString.pipe(booleanFromEnv.optional()),
     OPENAI_API_KEY: optionalString,
     OPENAI_BASE_URL: optionalString.pipe(z.url({ error: 'must be a URL' }).optional()),
@@ -45,15 +41,35 @@ const envSchema = z
     BCRYPT_COST: z.coerce.number().int().min(4).max(15).default(12),
     /** Attempts per client per window on login and on register. */
     AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
-    AUTH_RATE_WINDOW_MS: z.coerce.number().int().min(1000).default(15 * 60 * 1000),
-    SESSION_MAX_AGE_MS: z.coerce.number().int().min(1000).default(7 * 24 * 60 * 60 * 1000),
-    SESSION_IDLE_TIMEOUT_MS: z.coerce.number().int().min(1000).default(12 * 60 * 60 * 1000),
+    AUTH_RATE_WINDOW_MS: z.coerce
+      .number()
+      .int()
+      .min(1000)
+      .default(15 * 60 * 1000),
+    SESSION_MAX_AGE_MS: z.coerce
+      .number()
+      .int()
+      .min(1000)
+      .default(7 * 24 * 60 * 60 * 1000),
+    SESSION_IDLE_TIMEOUT_MS: z.coerce
+      .number()
+      .int()
+      .min(1000)
+      .default(12 * 60 * 60 * 1000),
     /** Diagnoses per client per window. */
     DIAGNOSIS_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
-    DIAGNOSIS_RATE_WINDOW_MS: z.coerce.number().int().min(1000).default(10 * 60 * 1000),
+    DIAGNOSIS_RATE_WINDOW_MS: z.coerce
+      .number()
+      .int()
+      .min(1000)
+      .default(10 * 60 * 1000),
     /** Booking requests (a guest-writable endpoint) per client per window. */
     BOOKING_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
-    BOOKING_RATE_WINDOW_MS: z.coerce.number().int().min(1000).default(60 * 60 * 1000),
+    BOOKING_RATE_WINDOW_MS: z.coerce
+      .number()
+      .int()
+      .min(1000)
+      .default(60 * 60 * 1000),
     OPENAI_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(20_000),
     /** Plumbline's fee on a completed job's gross amount, in percent. */
     PLATFORM_FEE_PERCENT: z.coerce.number().min(0).max(50).default(10),

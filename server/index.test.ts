@@ -27,7 +27,14 @@ describe('server entry point', () => {
     dirs.push(dataDir);
     const port = await freePort();
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-      env: { ...process.env, NODE_ENV: 'development', PORT: String(port), DATA_DIR: dataDir, PLUMBLINE_CLIENT: 'none', LOG_LEVEL: 'warn' },
+      env: {
+        ...process.env,
+        NODE_ENV: 'development',
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        PLUMBLINE_CLIENT: 'none',
+        LOG_LEVEL: 'warn',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -39,7 +46,10 @@ describe('server entry point', () => {
     let ready = false;
     for (let attempt = 0; attempt < 120 && !ready; attempt++) {
       await new Promise((resolve) => setTimeout(resolve, 250));
-      ready = await fetch(`${base}/readyz`).then((res) => res.ok, () => false);
+      ready = await fetch(`${base}/readyz`).then(
+        (res) => res.ok,
+        () => false,
+      );
     }
     expect(ready, output).toBe(true);
 
@@ -62,7 +72,9 @@ describe('server entry point', () => {
     });
     let stderr = '';
     child.stderr.on('data', (chunk) => (stderr += chunk));
-    const code = await new Promise<number | null>((resolve) => child.on('exit', (exitCode) => resolve(exitCode)));
+    const code = await new Promise<number | null>((resolve) =>
+      child.on('exit', (exitCode) => resolve(exitCode)),
+    );
     expect(code).toBe(1);
     expect(stderr).toContain('Invalid environment configuration');
     expect(stderr).toMatch(/PORT: /);

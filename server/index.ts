@@ -21,7 +21,13 @@ async function main() {
     dataDir: config.dataDir,
     onPoolError: (error) => logger.error({ err: error }, 'idle database client failed'),
   });
-  logger.info({ database: database.kind, dataDir: database.kind === 'embedded' ? path.resolve(config.dataDir) : undefined }, 'database open');
+  logger.info(
+    {
+      database: database.kind,
+      dataDir: database.kind === 'embedded' ? path.resolve(config.dataDir) : undefined,
+    },
+    'database open',
+  );
 
   // PLUMBLINE_CLIENT=none serves only the API (used by tests of this entry point).
   const clientOverride = process.env.PLUMBLINE_CLIENT;

@@ -45,11 +45,20 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   let stopEmbedded: (() => Promise<void>) | undefined;
 
   if (options.databaseUrl) {
-    pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolMax ?? 10, ...POOL_TIMEOUTS });
+    pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolMax ?? 10,
+      ...POOL_TIMEOUTS,
+    });
   } else {
     if (options.dataDir) await mkdir(path.resolve(options.dataDir), { recursive: true });
     const pglite = await PGlite.create(options.dataDir ? path.resolve(options.dataDir, 'pgdata') : undefined);
-    const socketServer = new PGLiteSocketServer({ db: pglite, host: '127.0.0.1', port: 0, maxConnections: 100 });
+    const socketServer = new PGLiteSocketServer({
+      db: pglite,
+      host: '127.0.0.1',
+      port: 0,
+      maxConnections: 100,
+    });
     await socketServer.start();
     const [host, port] = socketServer.getServerConn().split(':');
     pool = new pg.Pool({

@@ -67,7 +67,8 @@ export function toAppError(error: unknown): AppError {
   const dbError = findDatabaseError(error);
   if (dbError?.code) {
     if (dbError.code === '23505') return new AppError('CONFLICT', 'That already exists');
-    if (dbError.code === '23503') return new AppError('CONFLICT', 'A linked record does not exist or is still in use');
+    if (dbError.code === '23503')
+      return new AppError('CONFLICT', 'A linked record does not exist or is still in use');
     if (dbError.code === '23514' || dbError.code === '22P02' || dbError.code === '22003') {
       return new AppError('VALIDATION_ERROR', 'Invalid input');
     }
@@ -97,7 +98,8 @@ export function createErrorHandler(logger: Logger): ErrorRequestHandler {
     if (res.headersSent) return next(error);
     const appError = toAppError(error);
     const status = statusOf(appError.code);
-    if (status >= 500) logger.error({ err: error, method: req.method, url: req.originalUrl }, 'request failed');
+    if (status >= 500)
+      logger.error({ err: error, method: req.method, url: req.originalUrl }, 'request failed');
     sendError(res, appError);
   };
 }

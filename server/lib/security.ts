@@ -67,7 +67,9 @@ export const requireJsonBody: RequestHandler = (req, _res, next) => {
   const hasBody = req.get('transfer-encoding') !== undefined || Number(req.get('content-length') ?? 0) > 0;
   if (!hasBody) return next();
   if (req.is('application/json')) return next();
-  next(new AppError('UNSUPPORTED_MEDIA_TYPE', 'Requests must be sent as JSON (Content-Type: application/json)'));
+  next(
+    new AppError('UNSUPPORTED_MEDIA_TYPE', 'Requests must be sent as JSON (Content-Type: application/json)'),
+  );
 };
 
 export const noStore: RequestHandler = (_req, res, next) => {

@@ -39,7 +39,9 @@ export const availabilitySlots = pgTable(
     startTime: text('start_time').notNull(),
     endTime: text('end_time').notNull(),
     isBooked: text('is_booked').notNull().default('false'),
-    serviceRequestId: uuid('service_request_id').references(() => serviceRequests.id, { onDelete: 'set null' }),
+    serviceRequestId: uuid('service_request_id').references(() => serviceRequests.id, {
+      onDelete: 'set null',
+    }),
     /** Our addition: whose time this is, so several technicians can offer the same start time. */
     technicianId: uuid('technician_id').references(() => technicians.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
@@ -54,7 +56,10 @@ export const availabilitySlots = pgTable(
       sql`(${t.isBooked} = 'true') = (${t.serviceRequestId} is not null)`,
     ),
     check('availability_slots_date_ck', sql`${t.date} ~ '^\\d{4}-\\d{2}-\\d{2}$'`),
-    check('availability_slots_time_ck', sql`${t.startTime} ~ '^\\d{2}:\\d{2}$' and ${t.endTime} ~ '^\\d{2}:\\d{2}$'`),
+    check(
+      'availability_slots_time_ck',
+      sql`${t.startTime} ~ '^\\d{2}:\\d{2}$' and ${t.endTime} ~ '^\\d{2}:\\d{2}$'`,
+    ),
   ],
 );
 

@@ -29,7 +29,9 @@ export const quotes = pgTable(
   },
   (t) => [
     unique('quotes_job_plumber_uq').on(t.jobId, t.plumberId),
-    uniqueIndex('quotes_one_accepted_per_job_uq').on(t.jobId).where(sql`${t.status} = 'accepted'`),
+    uniqueIndex('quotes_one_accepted_per_job_uq')
+      .on(t.jobId)
+      .where(sql`${t.status} = 'accepted'`),
     index('quotes_plumber_idx').on(t.plumberId),
     check('quotes_range_ck', sql`${t.minTotal} > 0 and ${t.minTotal} <= ${t.maxTotal}`),
   ],

@@ -34,7 +34,9 @@ export class ErrorBoundary extends Component<Props, State> {
     return (
       <div role="alert" className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center">
         <h1 className="text-2xl font-bold tracking-tight">Something went wrong</h1>
-        <p className="mt-3 text-muted-foreground">Please reload the page. If the problem continues, call us.</p>
+        <p className="mt-3 text-muted-foreground">
+          Please reload the page. If the problem continues, call us.
+        </p>
         <Button className="mt-6" onClick={() => window.location.reload()}>
           Reload page
         </Button>

@@ -126,9 +126,9 @@ export type UnauthorizedBehavior = 'returnNull' | 'throw';
  */
 export function getQueryFn<T>(options: { on401: 'returnNull' }): QueryFunction<T | null>;
 export function getQueryFn<T>(options?: { on401?: 'throw' }): QueryFunction<T>;
-export function getQueryFn<T>({ on401 = 'throw' }: { on401?: UnauthorizedBehavior } = {}): QueryFunction<
-  T | null
-> {
+export function getQueryFn<T>({
+  on401 = 'throw',
+}: { on401?: UnauthorizedBehavior } = {}): QueryFunction<T | null> {
   return async ({ queryKey, signal }) => {
     try {
       return await apiRequest<T>('GET', queryKeyToUrl(queryKey), undefined, { signal });

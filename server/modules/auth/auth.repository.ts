@@ -17,6 +17,10 @@ export async function findUserByEmail(db: Executor, email: string): Promise<User
 
 /** Inserts unless the e-mail exists; returns undefined on that conflict (no exception to catch). */
 export async function insertUserIfNew(db: Executor, values: NewUser): Promise<User | undefined> {
-  const [row] = await db.insert(users).values(values).onConflictDoNothing({ target: users.email }).returning();
+  const [row] = await db
+    .insert(users)
+    .values(values)
+    .onConflictDoNothing({ target: users.email })
+    .returning();
   return row;
 }

@@ -9,7 +9,11 @@ export interface AuthRouterOptions {
   registerLimiter: RequestHandler;
 }
 
-export function createAuthRouter(auth: AuthService, passport: Authenticator, options: AuthRouterOptions): Router {
+export function createAuthRouter(
+  auth: AuthService,
+  passport: Authenticator,
+  options: AuthRouterOptions,
+): Router {
   const handlers = createAuthHandlers(auth, passport);
   const router = Router();
   router.get('/user', requireUser, handlers.getUser);

@@ -42,7 +42,9 @@ describe(`auth API (${testDatabaseKind} database)`, () => {
 
     it('creates a plumber with a pending plumbers row and a 25 km radius', async () => {
       const email = uniqueEmail('plumb');
-      const res = await ctx.request.post('/api/auth/register').send({ email, password: PASSWORD, role: 'plumber' });
+      const res = await ctx.request
+        .post('/api/auth/register')
+        .send({ email, password: PASSWORD, role: 'plumber' });
       expect(res.status).toBe(201);
       expect(res.body.role).toBe('plumber');
       const [row] = await ctx.database.db.select().from(plumbers).where(eq(plumbers.userId, res.body.id));
@@ -52,7 +54,9 @@ describe(`auth API (${testDatabaseKind} database)`, () => {
 
     it('refuses the admin role with 400 and creates nothing', async () => {
       const email = uniqueEmail('sneaky');
-      const res = await ctx.request.post('/api/auth/register').send({ email, password: PASSWORD, role: 'admin' });
+      const res = await ctx.request
+        .post('/api/auth/register')
+        .send({ email, password: PASSWORD, role: 'admin' });
       expect(res.status).toBe(400);
       expect(res.body).toMatchObject({ code: 'VALIDATION_ERROR', error: AUTH_MESSAGES.roleInvalid });
       const rows = await ctx.database.db.select().from(users).where(eq(users.email, email));
@@ -61,7 +65,9 @@ describe(`auth API (${testDatabaseKind} database)`, () => {
 
     it('answers 409 for an e-mail that exists, whatever its case', async () => {
       const email = uniqueEmail('dup');
-      expect((await ctx.request.post('/api/auth/register').send({ email, password: PASSWORD })).status).toBe(201);
+      expect((await ctx.request.post('/api/auth/register').send({ email, password: PASSWORD })).status).toBe(
+        201,
+      );
       const res = await ctx.request
         .post('/api/auth/register')
         .send({ email: email.toUpperCase(), password: PASSWORD });
@@ -76,8 +82,16 @@ describe(`auth API (${testDatabaseKind} database)`, () => {
       ['a bad e-mail', { email: 'not-an-email', password: PASSWORD }, AUTH_MESSAGES.emailInvalid],
       ['no e-mail', { password: PASSWORD }, AUTH_MESSAGES.emailRequired],
       ['a 7-character password', { email: 'x@example.test', password: '1234567' }, AUTH_MESSAGES.passwordMin],
-      ['a 73-byte password', { email: 'y@example.test', password: 'a'.repeat(73) }, AUTH_MESSAGES.passwordMaxBytes],
-      ['a 72-byte multi-byte password', { email: 'z@example.test', password: 'é'.repeat(37) }, AUTH_MESSAGES.passwordMaxBytes],
+      [
+        'a 73-byte password',
+        { email: 'y@example.test', password: 'a'.repeat(73) },
+        AUTH_MESSAGES.passwordMaxBytes,
+      ],
+      [
+        'a 72-byte multi-byte password',
+        { email: 'z@example.test', password: 'é'.repeat(37) },
+        AUTH_MESSAGES.passwordMaxBytes,
+      ],
     ])('refuses %s with 400 and the exact message', async (_label, body, message) => {
       const res = await ctx.request.post('/api/auth/register').send(body);
       expect(res.status).toBe(400);
@@ -101,7 +115,9 @@ describe(`auth API (${testDatabaseKind} database)`, () => {
     });
 
     it('logs in with the e-mail in any case and sets a safe session cookie', async () => {
-      const res = await ctx.request.post('/api/auth/login').send({ email: email.toUpperCase(), password: PASSWORD });
+      const res = await ctx.request
+        .post('/api/auth/login')
+        .send({ email: email.toUpperCase(), password: PASSWORD });
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ email, role: 'homeowner' });
       const cookie = sessionCookie(res.headers['set-cookie']);
@@ -112,7 +128,9 @@ describe(`auth API (${testDatabaseKind} database)`, () => {
     });
 
     it('gives a wrong password and an unknown e-mail the same 401 body', async () => {
-      const wrongPassword = await ctx.request.post('/api/auth/login').send({ email, password: 'wrong-password' });
+      const wrongPassword = await ctx.request
+        .post('/api/auth/login')
+        .send({ email, password: 'wrong-password' });
       const unknownEmail = await ctx.request
         .post('/api/auth/login')
         .send({ email: uniqueEmail('nobody'), password: PASSWORD });
@@ -189,7 +207,8 @@ describe('auth rate limits', () => {
   });
 
   it('answers 429 JSON after too many login attempts', async () => {
-    const attempt = () => ctx.request.post('/api/auth/login').send({ email: 'a@example.test', password: 'whatever1' });
+    const attempt = () =>
+      ctx.request.post('/api/auth/login').send({ email: 'a@example.test', password: 'whatever1' });
     for (let i = 0; i < 3; i++) expect((await attempt()).status).toBe(401);
     const limited = await attempt();
     expect(limited.status).toBe(429);
@@ -249,7 +268,10 @@ describe('session lifetime', () => {
 
   it('keeps an active session alive, but not past the absolute lifetime', async () => {
     const agent = ctx.agent();
-    expect((await agent.post('/api/auth/register').send({ email: uniqueEmail('active'), password: PASSWORD })).status).toBe(201);
+    expect(
+      (await agent.post('/api/auth/register').send({ email: uniqueEmail('active'), password: PASSWORD }))
+        .status,
+    ).toBe(201);
     // Activity every 0.6 s keeps it inside the 1.5 s idle timeout…
     for (let elapsed = 0; elapsed < 3_000; elapsed += 600) {
       await wait(600);

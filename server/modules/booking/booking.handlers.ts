@@ -9,7 +9,8 @@ import { parseInput } from '../../lib/validate';
 import type { Booker, BookingService } from './booking.service';
 
 /** Guest or logged in: booking never requires an account. */
-const bookerOf = (req: Request): Booker | null => (req.user ? { id: req.user.id, role: req.user.role } : null);
+const bookerOf = (req: Request): Booker | null =>
+  req.user ? { id: req.user.id, role: req.user.role } : null;
 
 export function createBookingHandlers(booking: BookingService) {
   const listSlots: RequestHandler = async (req, res) => {

@@ -38,7 +38,10 @@ describe(`booking races (${testDatabaseKind} database)`, () => {
     await ctx?.close();
   });
 
-  async function post(path: string, body: unknown): Promise<{ status: number; body: { code?: string; id?: string; error?: string } }> {
+  async function post(
+    path: string,
+    body: unknown,
+  ): Promise<{ status: number; body: { code?: string; id?: string; error?: string } }> {
     const res = await fetch(`${baseUrl}${path}`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
@@ -75,76 +78,92 @@ describe(`booking races (${testDatabaseKind} database)`, () => {
     };
   }
 
-  it(`POST /api/availability-slots/:id/book: ${CONTENDERS} requests for one slot, ${ROUNDS} rounds, exactly one winner each`, async () => {
-    const date = dayFromToday(2);
-    for (let round = 0; round < ROUNDS; round++) {
-      const slot = await freshSlot(round, date);
-      const requests = await ctx.database.db
-        .insert(serviceRequests)
-        .values(Array.from({ length: CONTENDERS }, (_, i) => requestValues(`book${round}`, i, date)))
-        .returning({ id: serviceRequests.id });
-      const ids = requests.map((r) => r.id);
+  it(
+    `POST /api/availability-slots/:id/book: ${CONTENDERS} requests for one slot, ${ROUNDS} rounds, exactly one winner each`,
+    async () => {
+      const date = dayFromToday(2);
+      for (let round = 0; round < ROUNDS; round++) {
+        const slot = await freshSlot(round, date);
+        const requests = await ctx.database.db
+          .insert(serviceRequests)
+          .values(Array.from({ length: CONTENDERS }, (_, i) => requestValues(`book${round}`, i, date)))
+          .returning({ id: serviceRequests.id });
+        const ids = requests.map((r) => r.id);
 
-      const results = await Promise.all(
-        ids.map((serviceRequestId) => post(`/api/availability-slots/${slot.id}/book`, { serviceRequestId })),
-      );
-
-      const { wins, slotTaken, serverErrors, statuses } = tally(results, 200);
-      expect({ round, wins, slotTaken, serverErrors, statuses }).toEqual({
-        round,
-        wins: 1,
-        slotTaken: CONTENDERS - 1,
-        serverErrors: 0,
-        statuses: [200, 409],
-      });
-      const winner = ids[results.findIndex((r) => r.status === 200)];
-      const [after] = await ctx.database.db.select().from(availabilitySlots).where(eq(availabilitySlots.id, slot.id));
-      expect(after).toMatchObject({ isBooked: 'true', serviceRequestId: winner });
-      // No request of this round holds any other slot either.
-      const held = await ctx.database.db
-        .select({ id: availabilitySlots.id })
-        .from(availabilitySlots)
-        .where(inArray(availabilitySlots.serviceRequestId, ids));
-      expect(held).toEqual([{ id: slot.id }]);
-    }
-  }, RACE_TIMEOUT_MS);
-
-  it(`POST /api/service-requests with the same slotId: ${CONTENDERS} bookings, ${ROUNDS} rounds, one stored each`, async () => {
-    const date = dayFromToday(3);
-    for (let round = 0; round < ROUNDS; round++) {
-      const slot = await freshSlot(round, date);
-      const tag = `create${round}`;
-
-      const results = await Promise.all(
-        Array.from({ length: CONTENDERS }, (_, i) =>
-          post('/api/service-requests', { ...requestValues(tag, i, date), slotId: slot.id }),
-        ),
-      );
-
-      const { wins, slotTaken, serverErrors, statuses } = tally(results, 201);
-      expect({ round, wins, slotTaken, serverErrors, statuses }).toEqual({
-        round,
-        wins: 1,
-        slotTaken: CONTENDERS - 1,
-        serverErrors: 0,
-        statuses: [201, 409],
-      });
-      const winnerId = results.find((r) => r.status === 201)?.body.id;
-      // The losers' requests were rolled back with their failed booking: exactly one request stored.
-      const stored = await ctx.database.db
-        .select({ id: serviceRequests.id })
-        .from(serviceRequests)
-        .where(
-          inArray(
-            serviceRequests.email,
-            Array.from({ length: CONTENDERS }, (_, i) => `${tag}.${i}@race.example.test`),
+        const results = await Promise.all(
+          ids.map((serviceRequestId) =>
+            post(`/api/availability-slots/${slot.id}/book`, { serviceRequestId }),
           ),
         );
-      expect(stored).toEqual([{ id: winnerId }]);
-      const [after] = await ctx.database.db.select().from(availabilitySlots).where(eq(availabilitySlots.id, slot.id));
-      expect(after).toMatchObject({ isBooked: 'true', serviceRequestId: winnerId });
-    }
-  }, RACE_TIMEOUT_MS);
+
+        const { wins, slotTaken, serverErrors, statuses } = tally(results, 200);
+        expect({ round, wins, slotTaken, serverErrors, statuses }).toEqual({
+          round,
+          wins: 1,
+          slotTaken: CONTENDERS - 1,
+          serverErrors: 0,
+          statuses: [200, 409],
+        });
+        const winner = ids[results.findIndex((r) => r.status === 200)];
+        const [after] = await ctx.database.db
+          .select()
+          .from(availabilitySlots)
+          .where(eq(availabilitySlots.id, slot.id));
+        expect(after).toMatchObject({ isBooked: 'true', serviceRequestId: winner });
+        // No request of this round holds any other slot either.
+        const held = await ctx.database.db
+          .select({ id: availabilitySlots.id })
+          .from(availabilitySlots)
+          .where(inArray(availabilitySlots.serviceRequestId, ids));
+        expect(held).toEqual([{ id: slot.id }]);
+      }
+    },
+    RACE_TIMEOUT_MS,
+  );
+
+  it(
+    `POST /api/service-requests with the same slotId: ${CONTENDERS} bookings, ${ROUNDS} rounds, one stored each`,
+    async () => {
+      const date = dayFromToday(3);
+      for (let round = 0; round < ROUNDS; round++) {
+        const slot = await freshSlot(round, date);
+        const tag = `create${round}`;
+
+        const results = await Promise.all(
+          Array.from({ length: CONTENDERS }, (_, i) =>
+            post('/api/service-requests', { ...requestValues(tag, i, date), slotId: slot.id }),
+          ),
+        );
+
+        const { wins, slotTaken, serverErrors, statuses } = tally(results, 201);
+        expect({ round, wins, slotTaken, serverErrors, statuses }).toEqual({
+          round,
+          wins: 1,
+          slotTaken: CONTENDERS - 1,
+          serverErrors: 0,
+          statuses: [201, 409],
+        });
+        const winnerId = results.find((r) => r.status === 201)?.body.id;
+        // The losers' requests were rolled back with their failed booking: exactly one request stored.
+        const stored = await ctx.database.db
+          .select({ id: serviceRequests.id })
+          .from(serviceRequests)
+          .where(
+            inArray(
+              serviceRequests.email,
+              Array.from({ length: CONTENDERS }, (_, i) => `${tag}.${i}@race.example.test`),
+            ),
+          );
+        expect(stored).toEqual([{ id: winnerId }]);
+        const [after] = await ctx.database.db
+          .select()
+          .from(availabilitySlots)
+          .where(eq(availabilitySlots.id, slot.id));
+        expect(after).toMatchObject({ isBooked: 'true', serviceRequestId: winnerId });
+      }
+    },
+    RACE_TIMEOUT_MS,
+  );
 
   it('one request racing for ten different slots gets exactly one of them', async () => {
     const date = dayFromToday(4);
@@ -160,7 +179,10 @@ describe(`booking races (${testDatabaseKind} database)`, () => {
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     expect(
       results.filter(
-        (r) => r.status === 409 && r.body.code === 'CONFLICT' && r.body.error === BOOKING_SERVICE_MESSAGES.requestAlreadyBooked,
+        (r) =>
+          r.status === 409 &&
+          r.body.code === 'CONFLICT' &&
+          r.body.error === BOOKING_SERVICE_MESSAGES.requestAlreadyBooked,
       ),
     ).toHaveLength(9);
     const held = await ctx.database.db

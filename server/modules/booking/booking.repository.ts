@@ -82,8 +82,16 @@ export async function insertServiceRequest(db: Executor, values: NewServiceReque
 }
 
 /** Reads a request and locks its row until the transaction ends (serialises bookings for one request). */
-export async function findServiceRequestForUpdate(db: Executor, id: string): Promise<ServiceRequest | undefined> {
-  const [row] = await db.select().from(serviceRequests).where(eq(serviceRequests.id, id)).limit(1).for('update');
+export async function findServiceRequestForUpdate(
+  db: Executor,
+  id: string,
+): Promise<ServiceRequest | undefined> {
+  const [row] = await db
+    .select()
+    .from(serviceRequests)
+    .where(eq(serviceRequests.id, id))
+    .limit(1)
+    .for('update');
   return row;
 }
 
@@ -96,7 +104,11 @@ export async function setServiceRequestTechnician(
 }
 
 /** Gives a new account the guest requests made with its e-mail (stored lower-cased). Returns how many. */
-export async function claimServiceRequestsByEmail(db: Executor, userId: string, email: string): Promise<number> {
+export async function claimServiceRequestsByEmail(
+  db: Executor,
+  userId: string,
+  email: string,
+): Promise<number> {
   const rows = await db
     .update(serviceRequests)
     .set({ userId })

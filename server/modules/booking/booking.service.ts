@@ -71,7 +71,8 @@ export interface BookingServiceDeps {
 
 const pad = (value: number) => String(value).padStart(2, '0');
 /** The local calendar date YYYY-MM-DD of `date`. */
-export const localIsoDate = (date: Date) => `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+export const localIsoDate = (date: Date) =>
+  `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 /** The local clock time HH:MM of `date`. */
 export const localHourMinute = (date: Date) => `${pad(date.getHours())}:${pad(date.getMinutes())}`;
 
@@ -102,7 +103,8 @@ const toRequestView = (request: ServiceRequest): ServiceRequestView => ({
   createdAt: request.createdAt,
 });
 
-const fieldError = (path: string, message: string) => new AppError('VALIDATION_ERROR', message, [{ path, message }]);
+const fieldError = (path: string, message: string) =>
+  new AppError('VALIDATION_ERROR', message, [{ path, message }]);
 
 /**
  * The slot `slotId` if it can be booked for a request on `preferredDate`: it exists (404), has not
@@ -116,7 +118,11 @@ async function findBookableSlot(db: Executor, slotId: string, preferredDate: str
   return slot;
 }
 
-async function bookOrThrow(db: Executor, slotId: string, serviceRequestId: string): Promise<AvailabilitySlot> {
+async function bookOrThrow(
+  db: Executor,
+  slotId: string,
+  serviceRequestId: string,
+): Promise<AvailabilitySlot> {
   const booked = await bookSlotIfFree(db, slotId, serviceRequestId);
   // Throwing rolls the whole transaction back: nothing of this booking is stored.
   if (!booked) throw new AppError('SLOT_TAKEN', BOOKING_SERVICE_MESSAGES.slotTaken);
@@ -144,7 +150,10 @@ export function createBookingService({ db, now = () => new Date() }: BookingServ
      * if the slot was taken meanwhile nothing is stored (409). A logged-in homeowner's booking also
      * posts their job (status `requested` with its first status event) in the same transaction.
      */
-    async createServiceRequest(data: CreateServiceRequestData, booker: Booker | null): Promise<BookingResult> {
+    async createServiceRequest(
+      data: CreateServiceRequestData,
+      booker: Booker | null,
+    ): Promise<BookingResult> {
       const current = now();
       // A day of grace: the form judges "today" in the visitor's time zone, which may be behind ours.
       const yesterday = new Date(current.getFullYear(), current.getMonth(), current.getDate() - 1);
@@ -157,7 +166,9 @@ export function createBookingService({ db, now = () => new Date() }: BookingServ
       if (postsJob && !location) throw fieldError('address', BOOKING_SERVICE_MESSAGES.zipRequired);
 
       return db.transaction(async (tx) => {
-        const slot = data.slotId ? await findBookableSlot(tx, data.slotId, data.preferredDate, current) : undefined;
+        const slot = data.slotId
+          ? await findBookableSlot(tx, data.slotId, data.preferredDate, current)
+          : undefined;
         const request = await insertServiceRequest(tx, {
           name: data.name,
           email: data.email,

@@ -64,7 +64,8 @@ describe(`booking API (${testDatabaseKind} database)`, () => {
 
   const requestsByEmail = (email: string) =>
     ctx.database.db.select().from(serviceRequests).where(eq(serviceRequests.email, email));
-  const jobsOf = (customerId: string) => ctx.database.db.select().from(jobs).where(eq(jobs.customerId, customerId));
+  const jobsOf = (customerId: string) =>
+    ctx.database.db.select().from(jobs).where(eq(jobs.customerId, customerId));
 
   describe('GET /api/availability-slots', () => {
     it('lists the open slots of a day, by start time, with only id, date and times', async () => {
@@ -144,16 +145,19 @@ describe(`booking API (${testDatabaseKind} database)`, () => {
       ['address', { address: 'x'.repeat(301) }, BOOKING_MESSAGES.addressMax],
       ['slotId', { slotId: 'slot-1' }, BOOKING_MESSAGES.slotIdInvalid],
       ['issueSlug', { issueSlug: 'Not A Slug' }, FIELD_MESSAGES.issueSlug],
-    ] as const)('refuses a bad %s with 400, its message at the field, and stores nothing', async (path, override, message) => {
-      const body = bookingBody(override as Partial<CreateServiceRequestInput>);
-      const res = await ctx.request.post('/api/service-requests').send(body);
-      expect(res.status).toBe(400);
-      expect(res.body).toMatchObject({ code: 'VALIDATION_ERROR', error: message });
-      expect(res.body.details).toEqual([{ path, message }]);
-      if (typeof body.email === 'string' && body.email.includes('@')) {
-        expect(await requestsByEmail(body.email)).toHaveLength(0);
-      }
-    });
+    ] as const)(
+      'refuses a bad %s with 400, its message at the field, and stores nothing',
+      async (path, override, message) => {
+        const body = bookingBody(override as Partial<CreateServiceRequestInput>);
+        const res = await ctx.request.post('/api/service-requests').send(body);
+        expect(res.status).toBe(400);
+        expect(res.body).toMatchObject({ code: 'VALIDATION_ERROR', error: message });
+        expect(res.body.details).toEqual([{ path, message }]);
+        if (typeof body.email === 'string' && body.email.includes('@')) {
+          expect(await requestsByEmail(body.email)).toHaveLength(0);
+        }
+      },
+    );
 
     it('names every spec §5 message at its field for an empty form', async () => {
       const res = await ctx.request.post('/api/service-requests').send({
@@ -217,12 +221,20 @@ describe(`booking API (${testDatabaseKind} database)`, () => {
     it('books a chosen slot in the same call and names its technician on the request', async () => {
       const date = dayFromToday(4);
       const [free] = (await ctx.request.get('/api/availability-slots').query({ date })).body;
-      const res = await ctx.request.post('/api/service-requests').send(bookingBody({ preferredDate: date, slotId: free.id }));
+      const res = await ctx.request
+        .post('/api/service-requests')
+        .send(bookingBody({ preferredDate: date, slotId: free.id }));
       expect(res.status).toBe(201);
       expect(res.body.slot).toEqual(free);
-      const [slot] = await ctx.database.db.select().from(availabilitySlots).where(eq(availabilitySlots.id, free.id));
+      const [slot] = await ctx.database.db
+        .select()
+        .from(availabilitySlots)
+        .where(eq(availabilitySlots.id, free.id));
       expect(slot).toMatchObject({ isBooked: 'true', serviceRequestId: res.body.id });
-      const [request] = await ctx.database.db.select().from(serviceRequests).where(eq(serviceRequests.id, res.body.id));
+      const [request] = await ctx.database.db
+        .select()
+        .from(serviceRequests)
+        .where(eq(serviceRequests.id, res.body.id));
       expect(request.technicianId).toBe(slot.technicianId);
     });
 
@@ -235,7 +247,10 @@ describe(`booking API (${testDatabaseKind} database)`, () => {
       const late = bookingBody({ preferredDate: slot.date, slotId: slot.id });
       const res = await ctx.request.post('/api/service-requests').send(late);
       expect(res.status).toBe(409);
-      expect(res.body).toEqual({ code: 'SLOT_TAKEN', error: 'That time was just booked — please pick another' });
+      expect(res.body).toEqual({
+        code: 'SLOT_TAKEN',
+        error: 'That time was just booked — please pick another',
+      });
       expect(await requestsByEmail(late.email as string)).toHaveLength(0);
     });
 
@@ -253,7 +268,9 @@ describe(`booking API (${testDatabaseKind} database)`, () => {
         .post('/api/service-requests')
         .send(bookingBody({ preferredDate: dayFromToday(10), slotId: slot.id }));
       expect(res.status).toBe(400);
-      expect(res.body.details).toEqual([{ path: 'slotId', message: BOOKING_SERVICE_MESSAGES.slotOnOtherDate }]);
+      expect(res.body.details).toEqual([
+        { path: 'slotId', message: BOOKING_SERVICE_MESSAGES.slotOnOtherDate },
+      ]);
     });
 
     it('refuses a slot that has already started', async () => {
@@ -277,7 +294,10 @@ describe(`booking API (${testDatabaseKind} database)`, () => {
       expect(res.status).toBe(201);
       expect(res.body.jobId).toEqual(expect.any(String));
 
-      const [request] = await ctx.database.db.select().from(serviceRequests).where(eq(serviceRequests.id, res.body.id));
+      const [request] = await ctx.database.db
+        .select()
+        .from(serviceRequests)
+        .where(eq(serviceRequests.id, res.body.id));
       expect(request.userId).toBe(owner.id);
 
       const [job] = await jobsOf(owner.id);
@@ -294,7 +314,10 @@ describe(`booking API (${testDatabaseKind} database)`, () => {
       });
       expect(Number(job.lat)).toBeCloseTo(AUSTIN_78704.lat, 1);
       expect(Number(job.lng)).toBeCloseTo(AUSTIN_78704.lng, 1);
-      const events = await ctx.database.db.select().from(jobStatusEvents).where(eq(jobStatusEvents.jobId, job.id));
+      const events = await ctx.database.db
+        .select()
+        .from(jobStatusEvents)
+        .where(eq(jobStatusEvents.jobId, job.id));
       expect(events).toHaveLength(1);
       expect(events[0]).toMatchObject({ status: 'requested' });
       expect(events[0].notes).toContain(`${free.date} at ${free.startTime}`);
@@ -329,28 +352,41 @@ describe(`booking API (${testDatabaseKind} database)`, () => {
     it.each([
       ['no ZIP code', '12 Elm Street, Springfield'],
       ['an unknown ZIP code', '12 Elm Street, Nowhere 00000'],
-    ])('refuses an address with %s at the address field, storing neither request nor job', async (_label, address) => {
-      const owner = await homeowner();
-      const slot = await insertSlot(dayFromToday(11));
-      const res = await owner.agent
-        .post('/api/service-requests')
-        .send(bookingBody({ email: owner.email, address, preferredDate: slot.date, slotId: slot.id }));
-      expect(res.status).toBe(400);
-      expect(res.body).toEqual({
-        code: 'VALIDATION_ERROR',
-        error: 'Add a valid US ZIP code to the address so nearby plumbers can find it',
-        details: [{ path: 'address', message: 'Add a valid US ZIP code to the address so nearby plumbers can find it' }],
-      });
-      expect(await requestsByEmail(owner.email)).toHaveLength(0);
-      expect(await jobsOf(owner.id)).toHaveLength(0);
-      const [after] = await ctx.database.db.select().from(availabilitySlots).where(eq(availabilitySlots.id, slot.id));
-      expect(after.isBooked).toBe('false');
-    });
+    ])(
+      'refuses an address with %s at the address field, storing neither request nor job',
+      async (_label, address) => {
+        const owner = await homeowner();
+        const slot = await insertSlot(dayFromToday(11));
+        const res = await owner.agent
+          .post('/api/service-requests')
+          .send(bookingBody({ email: owner.email, address, preferredDate: slot.date, slotId: slot.id }));
+        expect(res.status).toBe(400);
+        expect(res.body).toEqual({
+          code: 'VALIDATION_ERROR',
+          error: 'Add a valid US ZIP code to the address so nearby plumbers can find it',
+          details: [
+            {
+              path: 'address',
+              message: 'Add a valid US ZIP code to the address so nearby plumbers can find it',
+            },
+          ],
+        });
+        expect(await requestsByEmail(owner.email)).toHaveLength(0);
+        expect(await jobsOf(owner.id)).toHaveLength(0);
+        const [after] = await ctx.database.db
+          .select()
+          .from(availabilitySlots)
+          .where(eq(availabilitySlots.id, slot.id));
+        expect(after.isBooked).toBe('false');
+      },
+    );
 
     it('rolls the job back too when the slot was taken', async () => {
       const owner = await homeowner();
       const slot = await insertSlot(dayFromToday(12));
-      await ctx.request.post('/api/service-requests').send(bookingBody({ preferredDate: slot.date, slotId: slot.id }));
+      await ctx.request
+        .post('/api/service-requests')
+        .send(bookingBody({ preferredDate: slot.date, slotId: slot.id }));
       const res = await owner.agent
         .post('/api/service-requests')
         .send(bookingBody({ email: owner.email, preferredDate: slot.date, slotId: slot.id }));
@@ -359,11 +395,13 @@ describe(`booking API (${testDatabaseKind} database)`, () => {
       expect(await jobsOf(owner.id)).toHaveLength(0);
     });
 
-    it('stores a plumber\'s booking under their account but posts no job', async () => {
+    it("stores a plumber's booking under their account but posts no job", async () => {
       const agent = ctx.agent();
       const email = uniqueEmail('plumber');
       const reg = await agent.post('/api/auth/register').send({ email, password: PASSWORD, role: 'plumber' });
-      const res = await agent.post('/api/service-requests').send(bookingBody({ email, address: 'No zip here at all' }));
+      const res = await agent
+        .post('/api/service-requests')
+        .send(bookingBody({ email, address: 'No zip here at all' }));
       expect(res.status).toBe(201);
       expect(res.body.jobId).toBeNull();
       const [request] = await requestsByEmail(email);
@@ -383,12 +421,20 @@ describe(`booking API (${testDatabaseKind} database)`, () => {
       const date = dayFromToday(13);
       const [free] = (await ctx.request.get('/api/availability-slots').query({ date })).body;
       const requestId = await guestRequest(date);
-      const res = await ctx.request.post(`/api/availability-slots/${free.id}/book`).send({ serviceRequestId: requestId });
+      const res = await ctx.request
+        .post(`/api/availability-slots/${free.id}/book`)
+        .send({ serviceRequestId: requestId });
       expect(res.status).toBe(200);
       expect(res.body).toEqual(free);
-      const [slot] = await ctx.database.db.select().from(availabilitySlots).where(eq(availabilitySlots.id, free.id));
+      const [slot] = await ctx.database.db
+        .select()
+        .from(availabilitySlots)
+        .where(eq(availabilitySlots.id, free.id));
       expect(slot).toMatchObject({ isBooked: 'true', serviceRequestId: requestId });
-      const [request] = await ctx.database.db.select().from(serviceRequests).where(eq(serviceRequests.id, requestId));
+      const [request] = await ctx.database.db
+        .select()
+        .from(serviceRequests)
+        .where(eq(serviceRequests.id, requestId));
       expect(request.technicianId).toBe(slot.technicianId);
     });
 
@@ -396,8 +442,13 @@ describe(`booking API (${testDatabaseKind} database)`, () => {
       const slot = await insertSlot(dayFromToday(14));
       const first = await guestRequest(slot.date);
       const second = await guestRequest(slot.date);
-      expect((await ctx.request.post(`/api/availability-slots/${slot.id}/book`).send({ serviceRequestId: first })).status).toBe(200);
-      const res = await ctx.request.post(`/api/availability-slots/${slot.id}/book`).send({ serviceRequestId: second });
+      expect(
+        (await ctx.request.post(`/api/availability-slots/${slot.id}/book`).send({ serviceRequestId: first }))
+          .status,
+      ).toBe(200);
+      const res = await ctx.request
+        .post(`/api/availability-slots/${slot.id}/book`)
+        .send({ serviceRequestId: second });
       expect(res.status).toBe(409);
       expect(res.body).toEqual({ code: 'SLOT_TAKEN', error: BOOKING_SERVICE_MESSAGES.slotTaken });
     });
@@ -406,11 +457,19 @@ describe(`booking API (${testDatabaseKind} database)`, () => {
       const date = dayFromToday(15);
       const [a, b] = [await insertSlot(date), await insertSlot(date)];
       const requestId = await guestRequest(date);
-      expect((await ctx.request.post(`/api/availability-slots/${a.id}/book`).send({ serviceRequestId: requestId })).status).toBe(200);
-      const res = await ctx.request.post(`/api/availability-slots/${b.id}/book`).send({ serviceRequestId: requestId });
+      expect(
+        (await ctx.request.post(`/api/availability-slots/${a.id}/book`).send({ serviceRequestId: requestId }))
+          .status,
+      ).toBe(200);
+      const res = await ctx.request
+        .post(`/api/availability-slots/${b.id}/book`)
+        .send({ serviceRequestId: requestId });
       expect(res.status).toBe(409);
       expect(res.body).toEqual({ code: 'CONFLICT', error: BOOKING_SERVICE_MESSAGES.requestAlreadyBooked });
-      const [after] = await ctx.database.db.select().from(availabilitySlots).where(eq(availabilitySlots.id, b.id));
+      const [after] = await ctx.database.db
+        .select()
+        .from(availabilitySlots)
+        .where(eq(availabilitySlots.id, b.id));
       expect(after).toMatchObject({ isBooked: 'false', serviceRequestId: null });
     });
 
@@ -418,10 +477,14 @@ describe(`booking API (${testDatabaseKind} database)`, () => {
       const slot = await insertSlot(dayFromToday(16));
       const requestId = await guestRequest(slot.date);
       const unknown = '00000000-0000-4000-8000-000000000000';
-      const noSlot = await ctx.request.post(`/api/availability-slots/${unknown}/book`).send({ serviceRequestId: requestId });
+      const noSlot = await ctx.request
+        .post(`/api/availability-slots/${unknown}/book`)
+        .send({ serviceRequestId: requestId });
       expect(noSlot.status).toBe(404);
       expect(noSlot.body).toEqual({ code: 'NOT_FOUND', error: BOOKING_SERVICE_MESSAGES.slotNotFound });
-      const noRequest = await ctx.request.post(`/api/availability-slots/${slot.id}/book`).send({ serviceRequestId: unknown });
+      const noRequest = await ctx.request
+        .post(`/api/availability-slots/${slot.id}/book`)
+        .send({ serviceRequestId: unknown });
       expect(noRequest.status).toBe(404);
       expect(noRequest.body).toEqual({ code: 'NOT_FOUND', error: BOOKING_SERVICE_MESSAGES.requestNotFound });
     });
@@ -433,14 +496,18 @@ describe(`booking API (${testDatabaseKind} database)`, () => {
       expect(badSlot.status).toBe(400);
       expect(badSlot.body.error).toBe(FIELD_MESSAGES.invalidId);
       const slot = await insertSlot(dayFromToday(16));
-      const badRequest = await ctx.request.post(`/api/availability-slots/${slot.id}/book`).send({ serviceRequestId: 'x' });
+      const badRequest = await ctx.request
+        .post(`/api/availability-slots/${slot.id}/book`)
+        .send({ serviceRequestId: 'x' });
       expect(badRequest.status).toBe(400);
       expect(badRequest.body.error).toBe(BOOKING_MESSAGES.serviceRequestIdInvalid);
     });
 
     it("refuses to book another account's request", async () => {
       const owner = await homeowner();
-      const created = await owner.agent.post('/api/service-requests').send(bookingBody({ email: owner.email }));
+      const created = await owner.agent
+        .post('/api/service-requests')
+        .send(bookingBody({ email: owner.email }));
       const slot = await insertSlot(created.body.preferredDate);
       const res = await ctx.request
         .post(`/api/availability-slots/${slot.id}/book`)
@@ -458,7 +525,9 @@ describe(`booking API (${testDatabaseKind} database)`, () => {
     it('become the account of whoever registers with that e-mail, in any case', async () => {
       const email = uniqueEmail('later');
       const other = uniqueEmail('other');
-      const mine = await ctx.request.post('/api/service-requests').send(bookingBody({ email: email.toUpperCase() }));
+      const mine = await ctx.request
+        .post('/api/service-requests')
+        .send(bookingBody({ email: email.toUpperCase() }));
       const notMine = await ctx.request.post('/api/service-requests').send(bookingBody({ email: other }));
       expect(mine.status).toBe(201);
 
@@ -477,7 +546,9 @@ describe(`booking API (${testDatabaseKind} database)`, () => {
     it('tops up the rolling window idempotently, leaving booked slots alone', async () => {
       const date = dayFromToday(20);
       const [booked] = (await ctx.request.get('/api/availability-slots').query({ date })).body;
-      await ctx.request.post('/api/service-requests').send(bookingBody({ preferredDate: date, slotId: booked.id }));
+      await ctx.request
+        .post('/api/service-requests')
+        .send(bookingBody({ preferredDate: date, slotId: booked.id }));
       await ctx.database.db
         .delete(availabilitySlots)
         .where(and(eq(availabilitySlots.date, date), eq(availabilitySlots.isBooked, 'false')));
@@ -496,7 +567,9 @@ describe(`booking API (${testDatabaseKind} database)`, () => {
         expect(slots.map((slot: { id: string }) => slot.id)).not.toContain(booked.id);
         expect(await scheduler.runOnce()).toBe(0);
         // The last day of the 30-day window has slots too.
-        expect((await ctx.request.get('/api/availability-slots').query({ date: dayFromToday(29) })).body.length).toBeGreaterThan(0);
+        expect(
+          (await ctx.request.get('/api/availability-slots').query({ date: dayFromToday(29) })).body.length,
+        ).toBeGreaterThan(0);
       } finally {
         await scheduler.stop();
       }

@@ -93,7 +93,10 @@ function FooterLinkList({ title, items }: { title: string; items: string[] }) {
       <ul className="space-y-2 text-sm">
         {items.map((item) => (
           <li key={item}>
-            <Link href={paths.home} className="rounded-sm text-muted-foreground hover:text-foreground hover:underline">
+            <Link
+              href={paths.home}
+              className="rounded-sm text-muted-foreground hover:text-foreground hover:underline"
+            >
               {item}
             </Link>
           </li>

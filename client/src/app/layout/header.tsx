@@ -30,7 +30,11 @@ export function Header() {
   const logoutMutation = useLogout({
     mutationConfig: {
       onError: (error) => {
-        toast({ variant: 'destructive', title: 'Error', description: getErrorMessage(error, 'Failed to log out') });
+        toast({
+          variant: 'destructive',
+          title: 'Error',
+          description: getErrorMessage(error, 'Failed to log out'),
+        });
       },
     },
   });

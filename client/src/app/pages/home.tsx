@@ -40,12 +40,14 @@ const STEPS = [
   },
   {
     title: 'AI Analyzes',
-    description: 'Our AI identifies the likely issue, rates how urgent it is and estimates the cost for your area.',
+    description:
+      'Our AI identifies the likely issue, rates how urgent it is and estimates the cost for your area.',
     icon: ScanSearch,
   },
   {
     title: 'Book Service',
-    description: 'Choose a time that suits you and a licensed, background-checked plumber arrives ready to fix it.',
+    description:
+      'Choose a time that suits you and a licensed, background-checked plumber arrives ready to fix it.',
     icon: CalendarCheck,
   },
 ];
@@ -53,22 +55,26 @@ const STEPS = [
 const REASONS = [
   {
     title: 'AI-Powered Diagnosis',
-    description: 'A clear assessment of what is wrong, how serious it is and what it should cost — in seconds, and free.',
+    description:
+      'A clear assessment of what is wrong, how serious it is and what it should cost — in seconds, and free.',
     icon: BrainCircuit,
   },
   {
     title: 'Licensed Professionals',
-    description: 'Every plumber is licensed, insured and background-checked before they set foot in your home.',
+    description:
+      'Every plumber is licensed, insured and background-checked before they set foot in your home.',
     icon: ShieldCheck,
   },
   {
     title: '24/7 Availability',
-    description: 'Burst pipe at 2 a.m.? Emergency help is available around the clock, weekends and holidays included.',
+    description:
+      'Burst pipe at 2 a.m.? Emergency help is available around the clock, weekends and holidays included.',
     icon: Clock,
   },
   {
     title: 'Transparent Pricing',
-    description: 'Upfront price ranges for your issue and area before any work starts. No hidden fees, no surprises.',
+    description:
+      'Upfront price ranges for your issue and area before any work starts. No hidden fees, no surprises.',
     icon: BadgeDollarSign,
   },
 ];
@@ -116,11 +122,12 @@ function Hero() {
             id="home-hero-title"
             className="mt-6 text-4xl font-extrabold tracking-tight sm:text-5xl lg:leading-[1.08] xl:text-[3.5rem]"
           >
-            Plumbing Problems? <span className="block text-balance text-primary">Get Instant AI Diagnosis</span>
+            Plumbing Problems?{' '}
+            <span className="block text-balance text-primary">Get Instant AI Diagnosis</span>
           </h1>
           <p className="mx-auto mt-6 max-w-xl text-lg text-pretty text-muted-foreground lg:mx-0">
-            Describe what is wrong, add a photo if you can, and get an assessment with an upfront cost estimate in
-            seconds. Then book a licensed, insured plumber — day or night.
+            Describe what is wrong, add a photo if you can, and get an assessment with an upfront cost
+            estimate in seconds. Then book a licensed, insured plumber — day or night.
           </p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:justify-center lg:justify-start">
             <Button asChild size="lg">
@@ -168,12 +175,16 @@ function DiagnosisPreview() {
             </span>
             AI diagnosis
           </p>
-          <span className="rounded-full border px-2.5 py-0.5 text-xs font-medium text-muted-foreground">Example</span>
+          <span className="rounded-full border px-2.5 py-0.5 text-xs font-medium text-muted-foreground">
+            Example
+          </span>
         </div>
 
         <dl className="mt-5 grid grid-cols-2 gap-3 text-sm sm:gap-4">
           <div className="col-span-2 rounded-xl bg-muted/60 p-4">
-            <dt className="text-xs font-medium uppercase tracking-wide text-muted-foreground">Identified issue</dt>
+            <dt className="text-xs font-medium uppercase tracking-wide text-muted-foreground">
+              Identified issue
+            </dt>
             <dd className="mt-1.5 flex flex-wrap items-center justify-between gap-2">
               <span className="text-base font-semibold">Leaking P-trap under the kitchen sink</span>
               <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900 dark:bg-amber-400/15 dark:text-amber-200">
@@ -182,15 +193,23 @@ function DiagnosisPreview() {
             </dd>
           </div>
           <div className="rounded-xl border p-4">
-            <dt className="text-xs font-medium uppercase tracking-wide text-muted-foreground">Estimated cost</dt>
-            <dd className="mt-1.5 text-base font-bold whitespace-nowrap tabular-nums sm:text-lg lg:text-base xl:text-lg">$120 – $210</dd>
+            <dt className="text-xs font-medium uppercase tracking-wide text-muted-foreground">
+              Estimated cost
+            </dt>
+            <dd className="mt-1.5 text-base font-bold whitespace-nowrap tabular-nums sm:text-lg lg:text-base xl:text-lg">
+              $120 – $210
+            </dd>
           </div>
           <div className="rounded-xl border p-4">
-            <dt className="text-xs font-medium uppercase tracking-wide text-muted-foreground">Typical visit</dt>
+            <dt className="text-xs font-medium uppercase tracking-wide text-muted-foreground">
+              Typical visit
+            </dt>
             <dd className="mt-1.5 text-base font-bold sm:text-lg lg:text-base xl:text-lg">Under 1 hour</dd>
           </div>
           <div className="col-span-2 rounded-xl border p-4">
-            <dt className="text-xs font-medium uppercase tracking-wide text-muted-foreground">Recommended action</dt>
+            <dt className="text-xs font-medium uppercase tracking-wide text-muted-foreground">
+              Recommended action
+            </dt>
             <dd className="mt-1.5 leading-relaxed">
               Tighten the slip nuts and replace the worn washer. Keep a bowl under the trap until it is fixed.
             </dd>
@@ -220,21 +239,23 @@ function HowItWorks() {
             className="absolute top-7 right-[16.6%] left-[16.6%] hidden border-t-2 border-dashed border-primary/30 md:block"
           />
           <ol className="grid gap-10 md:grid-cols-3 md:gap-8">
-          {STEPS.map((step, index) => {
-            const Icon = step.icon;
-            return (
-              <li key={step.title} className="relative flex flex-col items-center text-center">
-                <span className="relative inline-flex size-14 items-center justify-center rounded-full bg-primary text-xl font-bold text-primary-foreground shadow-md ring-8 ring-background">
-                  {index + 1}
-                </span>
-                <h3 className="mt-5 flex items-center gap-2 text-lg font-semibold">
-                  <Icon className="size-5 text-primary" aria-hidden="true" />
-                  {step.title}
-                </h3>
-                <p className="mt-2 max-w-xs text-sm leading-relaxed text-muted-foreground">{step.description}</p>
-              </li>
-            );
-          })}
+            {STEPS.map((step, index) => {
+              const Icon = step.icon;
+              return (
+                <li key={step.title} className="relative flex flex-col items-center text-center">
+                  <span className="relative inline-flex size-14 items-center justify-center rounded-full bg-primary text-xl font-bold text-primary-foreground shadow-md ring-8 ring-background">
+                    {index + 1}
+                  </span>
+                  <h3 className="mt-5 flex items-center gap-2 text-lg font-semibold">
+                    <Icon className="size-5 text-primary" aria-hidden="true" />
+                    {step.title}
+                  </h3>
+                  <p className="mt-2 max-w-xs text-sm leading-relaxed text-muted-foreground">
+                    {step.description}
+                  </p>
+                </li>
+              );
+            })}
           </ol>
         </div>
       </div>
@@ -253,7 +274,12 @@ function WhyChoose() {
         />
         <div className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {REASONS.map((reason) => (
-            <ValueCard key={reason.title} icon={reason.icon} title={reason.title} description={reason.description} />
+            <ValueCard
+              key={reason.title}
+              icon={reason.icon}
+              title={reason.title}
+              description={reason.description}
+            />
           ))}
         </div>
       </div>

@@ -27,7 +27,8 @@ const REASONS = [
   },
   {
     title: 'Quality Guarantee',
-    description: 'Our work is backed by a workmanship guarantee. If something is not right, we come back and fix it.',
+    description:
+      'Our work is backed by a workmanship guarantee. If something is not right, we come back and fix it.',
     icon: Award,
   },
   {
@@ -52,8 +53,8 @@ export function ServicesPage() {
             Our Services
           </h1>
           <p className="mx-auto mt-5 max-w-2xl text-lg text-pretty text-muted-foreground">
-            Transparent, upfront pricing on every job, delivered by licensed, insured technicians. Prices below are
-            starting points — you see your full quote before any work begins.
+            Transparent, upfront pricing on every job, delivered by licensed, insured technicians. Prices
+            below are starting points — you see your full quote before any work begins.
           </p>
         </div>
       </section>
@@ -80,7 +81,12 @@ export function ServicesPage() {
           />
           <div className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
             {REASONS.map((reason) => (
-              <ValueCard key={reason.title} icon={reason.icon} title={reason.title} description={reason.description} />
+              <ValueCard
+                key={reason.title}
+                icon={reason.icon}
+                title={reason.title}
+                description={reason.description}
+              />
             ))}
           </div>
         </div>
@@ -91,12 +97,15 @@ export function ServicesPage() {
           <span className="inline-flex size-12 items-center justify-center rounded-full bg-primary/10 text-primary">
             <Sparkles className="size-6" aria-hidden="true" />
           </span>
-          <h2 id="services-help-title" className="mt-5 text-3xl font-bold tracking-tight text-balance sm:text-4xl">
+          <h2
+            id="services-help-title"
+            className="mt-5 text-3xl font-bold tracking-tight text-balance sm:text-4xl"
+          >
             Need Help Choosing a Service?
           </h2>
           <p className="mt-4 max-w-2xl text-lg text-pretty text-muted-foreground">
-            Describe the problem and our AI will identify the likely issue, estimate the cost and point you to the
-            right service — free, in seconds.
+            Describe the problem and our AI will identify the likely issue, estimate the cost and point you to
+            the right service — free, in seconds.
           </p>
           <Button asChild size="lg" className="mt-8">
             <Link href={paths.diagnose}>

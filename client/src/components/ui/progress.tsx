@@ -11,7 +11,14 @@ export interface ProgressProps extends Omit<React.HTMLAttributes<HTMLDivElement>
 }
 
 /** A determinate progress bar (role="progressbar"). Give it an accessible name (aria-label or aria-labelledby). */
-export function Progress({ value, max = 100, valueText, className, indicatorClassName, ...props }: ProgressProps) {
+export function Progress({
+  value,
+  max = 100,
+  valueText,
+  className,
+  indicatorClassName,
+  ...props
+}: ProgressProps) {
   const clamped = Math.min(Math.max(value, 0), max);
   const percent = max > 0 ? (clamped / max) * 100 : 0;
   return (
@@ -25,7 +32,10 @@ export function Progress({ value, max = 100, valueText, className, indicatorClas
       {...props}
     >
       <div
-        className={cn('h-full rounded-full bg-primary transition-[width] duration-300 ease-out', indicatorClassName)}
+        className={cn(
+          'h-full rounded-full bg-primary transition-[width] duration-300 ease-out',
+          indicatorClassName,
+        )}
         style={{ width: `${percent}%` }}
       />
     </div>

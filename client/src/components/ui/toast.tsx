@@ -97,7 +97,10 @@ export function ToastTitle({ className, ...props }: React.ComponentProps<typeof 
   return <ToastPrimitives.Title className={cn('text-sm font-semibold', className)} {...props} />;
 }
 
-export function ToastDescription({ className, ...props }: React.ComponentProps<typeof ToastPrimitives.Description>) {
+export function ToastDescription({
+  className,
+  ...props
+}: React.ComponentProps<typeof ToastPrimitives.Description>) {
   return <ToastPrimitives.Description className={cn('text-sm opacity-90', className)} {...props} />;
 }
 

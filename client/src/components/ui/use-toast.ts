@@ -52,7 +52,9 @@ export function reducer(state: State, action: Action): State {
       const { toastId } = action;
       return {
         ...state,
-        toasts: state.toasts.map((t) => (toastId === undefined || t.id === toastId ? { ...t, open: false } : t)),
+        toasts: state.toasts.map((t) =>
+          toastId === undefined || t.id === toastId ? { ...t, open: false } : t,
+        ),
       };
     }
     case 'REMOVE_TOAST':

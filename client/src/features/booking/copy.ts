@@ -48,6 +48,10 @@ export const URGENCY_OPTION_LABELS: Record<Urgency, string> = {
 
 export const INFO_TILES = [
   { key: 'confirmation', title: 'Quick Confirmation', text: "We'll confirm your appointment within 1 hour." },
-  { key: 'licensed', title: 'Licensed Pros', text: 'Every plumber is licensed, insured and background-checked.' },
+  {
+    key: 'licensed',
+    title: 'Licensed Pros',
+    text: 'Every plumber is licensed, insured and background-checked.',
+  },
   { key: 'local', title: 'Local Service', text: 'Plumbers from your area, so help arrives fast.' },
 ] as const;

@@ -9,7 +9,8 @@ import type { AuthDialogProps } from './auth-dialog';
  */
 const loadAuthDialog = () => import('./auth-dialog');
 
-const createLazyDialog = () => lazy(() => loadAuthDialog().then((module) => ({ default: module.AuthDialog })));
+const createLazyDialog = () =>
+  lazy(() => loadAuthDialog().then((module) => ({ default: module.AuthDialog })));
 
 /** Starts downloading the dialog early (e.g. when the pointer reaches the Log In button). */
 export function preloadAuthDialog(): void {

@@ -1,7 +1,9 @@
 import type { CostBreakdown as CostBreakdownData } from '@shared/validators/estimate';
 
 function money(amount: number, currency: string): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency, maximumFractionDigits: 0 }).format(amount);
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency, maximumFractionDigits: 0 }).format(
+    amount,
+  );
 }
 
 function factor(value: number): string {
@@ -34,8 +36,8 @@ export function CostBreakdown({ breakdown }: { breakdown: CostBreakdownData }) {
             {region.name} {factor(regionalMultiplier)}
           </span>{' '}
           <span className="text-muted-foreground">
-            (labor index {region.laborIndex.toFixed(3)}, material index {region.materialIndex.toFixed(3)}, labor{' '}
-            {Math.round(laborShare * 100)}% of cost; {regionSource})
+            (labor index {region.laborIndex.toFixed(3)}, material index {region.materialIndex.toFixed(3)},
+            labor {Math.round(laborShare * 100)}% of cost; {regionSource})
           </span>
         </dd>
       </div>
@@ -50,7 +52,9 @@ export function CostBreakdown({ breakdown }: { breakdown: CostBreakdownData }) {
                 <li key={modifier.key}>
                   {modifier.name}{' '}
                   <span className="font-medium">
-                    {modifier.type === 'flat' ? `+${money(modifier.value, currency)}` : factor(modifier.value)}
+                    {modifier.type === 'flat'
+                      ? `+${money(modifier.value, currency)}`
+                      : factor(modifier.value)}
                   </span>
                 </li>
               ))}

@@ -16,7 +16,10 @@ export function DescribeStep({
 }) {
   const error = form.formState.errors.description;
   const quickFill = (text: string) => {
-    form.setValue('description', text, { shouldDirty: true, shouldValidate: form.formState.isSubmitted || !!error });
+    form.setValue('description', text, {
+      shouldDirty: true,
+      shouldValidate: form.formState.isSubmitted || !!error,
+    });
     form.setFocus('description');
   };
 
@@ -33,7 +36,11 @@ export function DescribeStep({
         <p id="quick-fill-label" className="text-sm font-medium">
           Common issues
         </p>
-        <div role="group" aria-labelledby="quick-fill-label" className="grid grid-cols-2 gap-2 sm:grid-cols-3">
+        <div
+          role="group"
+          aria-labelledby="quick-fill-label"
+          className="grid grid-cols-2 gap-2 sm:grid-cols-3"
+        >
           {QUICK_FILLS.map((text) => (
             <Button
               key={text}
@@ -55,7 +62,9 @@ export function DescribeStep({
           rows={5}
           placeholder="e.g. Water is dripping under the kitchen sink and the cabinet floor is soaked."
           aria-invalid={error ? true : undefined}
-          aria-describedby={error ? 'diagnosis-description-hint diagnosis-description-error' : 'diagnosis-description-hint'}
+          aria-describedby={
+            error ? 'diagnosis-description-hint diagnosis-description-error' : 'diagnosis-description-hint'
+          }
           data-testid="input-description"
           {...form.register('description')}
         />

@@ -25,7 +25,10 @@ export function DetailsStep({
 }) {
   return (
     <div className="grid gap-6">
-      <StepHeading focusOnMount={focusOnMount} description="Where is the problem, and how soon do you need help?">
+      <StepHeading
+        focusOnMount={focusOnMount}
+        description="Where is the problem, and how soon do you need help?"
+      >
         {WIZARD_STEPS[2]}
       </StepHeading>
 
@@ -97,7 +100,9 @@ export function DetailsStep({
         control={form.control}
         name="zip"
         render={({ field, fieldState }) => {
-          const describedBy = fieldState.error ? 'diagnosis-zip-hint diagnosis-zip-error' : 'diagnosis-zip-hint';
+          const describedBy = fieldState.error
+            ? 'diagnosis-zip-hint diagnosis-zip-error'
+            : 'diagnosis-zip-hint';
           return (
             <div className="grid gap-2 sm:max-w-[calc(50%-0.5rem)]">
               <Label htmlFor="diagnosis-zip">ZIP code (optional)</Label>
@@ -116,7 +121,9 @@ export function DetailsStep({
                 onBlur={field.onBlur}
                 value={field.value ?? ''}
                 // An empty field means "no ZIP" (national prices), not an invalid one.
-                onChange={(event) => field.onChange(event.target.value.trim() === '' ? undefined : event.target.value)}
+                onChange={(event) =>
+                  field.onChange(event.target.value.trim() === '' ? undefined : event.target.value)
+                }
               />
               <p id="diagnosis-zip-hint" className="text-xs text-muted-foreground">
                 Prices the estimate for your area; without it we use national averages.

@@ -15,7 +15,8 @@ import { StepHeading } from './step-heading';
 const SEVERITY_STYLES: Record<string, string> = {
   critical: 'border-transparent bg-destructive text-destructive-foreground',
   high: 'border-orange-300 bg-orange-100 text-orange-900 dark:border-orange-800 dark:bg-orange-950 dark:text-orange-100',
-  medium: 'border-amber-300 bg-amber-100 text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100',
+  medium:
+    'border-amber-300 bg-amber-100 text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100',
   low: 'border-emerald-300 bg-emerald-100 text-emerald-900 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-100',
 };
 
@@ -75,13 +76,16 @@ export function DiagnosisResult({
           className="flex gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-50"
           data-testid="card-not-plumbing"
         >
-          <AlertTriangle className="mt-0.5 size-5 shrink-0 text-amber-700 dark:text-amber-300" aria-hidden="true" />
+          <AlertTriangle
+            className="mt-0.5 size-5 shrink-0 text-amber-700 dark:text-amber-300"
+            aria-hidden="true"
+          />
           <div className="grid gap-1">
             <h3 className="font-semibold">{COPY.notPlumbingTitle}</h3>
             <p className="text-sm">
               This doesn&apos;t look like a plumbing problem. Your description or images may not show plumbing
-              issues — add more detail about pipes, fixtures or drains and try again, or contact a specialist for
-              this kind of problem.
+              issues — add more detail about pipes, fixtures or drains and try again, or contact a specialist
+              for this kind of problem.
             </p>
           </div>
         </div>
@@ -109,9 +113,16 @@ export function DiagnosisResult({
           </p>
           {diagnosis.costBreakdown && (
             <CollapsibleTrigger asChild>
-              <Button variant="link" className="mt-2 h-auto gap-1 p-0 text-sm" data-testid="button-price-breakdown">
+              <Button
+                variant="link"
+                className="mt-2 h-auto gap-1 p-0 text-sm"
+                data-testid="button-price-breakdown"
+              >
                 How we priced this
-                <ChevronDown className={cn('transition-transform', priceOpen && 'rotate-180')} aria-hidden="true" />
+                <ChevronDown
+                  className={cn('transition-transform', priceOpen && 'rotate-180')}
+                  aria-hidden="true"
+                />
               </Button>
             </CollapsibleTrigger>
           )}
@@ -150,7 +161,8 @@ export function DiagnosisResult({
           <p data-testid="text-explanation">{diagnosis.explanation}</p>
           {diagnosis.conclusionBasis && (
             <p className="text-muted-foreground" data-testid="text-conclusion-basis">
-              <span className="font-medium text-foreground">{COPY.analysisBasedOn}:</span> {diagnosis.conclusionBasis}
+              <span className="font-medium text-foreground">{COPY.analysisBasedOn}:</span>{' '}
+              {diagnosis.conclusionBasis}
             </p>
           )}
         </CollapsibleContent>
@@ -163,7 +175,13 @@ export function DiagnosisResult({
             {COPY.bookProfessional}
           </Link>
         </Button>
-        <Button variant="outline" size="lg" className="sm:flex-1" onClick={onReset} data-testid="button-new-diagnosis">
+        <Button
+          variant="outline"
+          size="lg"
+          className="sm:flex-1"
+          onClick={onReset}
+          data-testid="button-new-diagnosis"
+        >
           <RotateCcw aria-hidden="true" />
           {COPY.newDiagnosis}
         </Button>
@@ -180,7 +198,15 @@ export function DiagnosisResult({
   );
 }
 
-function ResultField({ label, className, children }: { label: string; className?: string; children: ReactNode }) {
+function ResultField({
+  label,
+  className,
+  children,
+}: {
+  label: string;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
     <div className={cn('rounded-lg border bg-muted/40 p-4', className)}>
       <h3 className="mb-1 text-xs font-semibold tracking-wide text-muted-foreground uppercase">{label}</h3>
@@ -203,7 +229,10 @@ function SafetyBanner({ notice }: { notice: SafetyNotice }) {
       data-testid="banner-safety"
     >
       <OctagonAlert
-        className={cn('mt-0.5 size-5 shrink-0', danger ? 'text-destructive' : 'text-amber-700 dark:text-amber-300')}
+        className={cn(
+          'mt-0.5 size-5 shrink-0',
+          danger ? 'text-destructive' : 'text-amber-700 dark:text-amber-300',
+        )}
         aria-hidden="true"
       />
       <div className="grid gap-1">

@@ -32,9 +32,10 @@ export function DiagnosisWizard() {
   const [step, setStep] = useState<Step>(1);
   // Headings take focus on every step change, but not when the page first loads.
   const [navigated, setNavigated] = useState(false);
-  const [outcome, setOutcome] = useState<{ diagnosis: DiagnosisResponse; request: DiagnosisRequestSummary } | null>(
-    null,
-  );
+  const [outcome, setOutcome] = useState<{
+    diagnosis: DiagnosisResponse;
+    request: DiagnosisRequestSummary;
+  } | null>(null);
   const photos = usePhotoSelection();
 
   const form: DiagnosisForm = useForm<DiagnosisFormValues, unknown, DiagnosisFormOutput>({
@@ -103,14 +104,21 @@ export function DiagnosisWizard() {
           <form noValidate aria-busy={pending} onSubmit={submit} aria-label="AI diagnosis">
             {step === 1 && <DescribeStep form={form} focusOnMount={navigated} onNext={nextFromDescription} />}
             {step === 2 && (
-              <PhotosStep selection={photos} focusOnMount={navigated} onBack={() => goTo(1)} onNext={() => goTo(3)} />
+              <PhotosStep
+                selection={photos}
+                focusOnMount={navigated}
+                onBack={() => goTo(1)}
+                onNext={() => goTo(3)}
+              />
             )}
             {step === 3 && (
               <DetailsStep
                 form={form}
                 focusOnMount={navigated}
                 pending={pending}
-                serverMessage={diagnosisMutation.error ? getErrorMessage(diagnosisMutation.error, '') : undefined}
+                serverMessage={
+                  diagnosisMutation.error ? getErrorMessage(diagnosisMutation.error, '') : undefined
+                }
                 onBack={() => goTo(2)}
               />
             )}

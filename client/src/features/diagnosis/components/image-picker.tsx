@@ -11,7 +11,13 @@ import { MAX_PHOTOS } from '../utils/downscale-image';
  * with the phone's camera (`capture` hint). Each is reduced on the device before upload; thumbnails
  * show what will be sent, each with its own remove button.
  */
-export function ImagePicker({ selection, disabled = false }: { selection: PhotoSelection; disabled?: boolean }) {
+export function ImagePicker({
+  selection,
+  disabled = false,
+}: {
+  selection: PhotoSelection;
+  disabled?: boolean;
+}) {
   const { photos, preparing, notice, addFiles, remove } = selection;
   const libraryInput = useRef<HTMLInputElement>(null);
   const cameraInput = useRef<HTMLInputElement>(null);
@@ -62,8 +68,8 @@ export function ImagePicker({ selection, disabled = false }: { selection: PhotoS
       >
         <ImagePlus className="size-10 text-muted-foreground" aria-hidden="true" />
         <p id={hintId} className="max-w-sm text-sm text-muted-foreground">
-          Add up to {MAX_PHOTOS} photos of the problem (optional). Images only; they are resized on your device
-          before upload.
+          Add up to {MAX_PHOTOS} photos of the problem (optional). Images only; they are resized on your
+          device before upload.
         </p>
         <div className="flex w-full flex-col gap-2 sm:w-auto sm:flex-row">
           <Button

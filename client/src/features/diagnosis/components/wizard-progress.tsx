@@ -16,7 +16,12 @@ export function WizardProgress({ step }: { step: number }) {
           {Math.round((step / WIZARD_STEP_COUNT) * 100)}%
         </p>
       </div>
-      <Progress value={step} max={WIZARD_STEP_COUNT} valueText={label} aria-labelledby="wizard-progress-label" />
+      <Progress
+        value={step}
+        max={WIZARD_STEP_COUNT}
+        valueText={label}
+        aria-labelledby="wizard-progress-label"
+      />
       <ol className="grid grid-cols-3 gap-2 text-xs sm:text-sm">
         {WIZARD_STEPS.map((title, index) => {
           const number = index + 1;

@@ -1,6 +1,11 @@
 import { useCallback, useRef, useState } from 'react';
 import { COPY } from '../copy';
-import { MAX_PHOTOS, UnreadablePhotoError, downscaleImage, type PreparedPhoto } from '../utils/downscale-image';
+import {
+  MAX_PHOTOS,
+  UnreadablePhotoError,
+  downscaleImage,
+  type PreparedPhoto,
+} from '../utils/downscale-image';
 
 export interface SelectedPhoto extends PreparedPhoto {
   id: number;
@@ -49,7 +54,8 @@ export function usePhotoSelection(): PhotoSelection {
       } catch (error) {
         if (generation.current !== startedIn) return;
         reserved.current -= 1;
-        const reason = error instanceof UnreadablePhotoError ? error.message : 'This file could not be read as an image';
+        const reason =
+          error instanceof UnreadablePhotoError ? error.message : 'This file could not be read as an image';
         problems.push(`${file.name}: ${reason}.`);
       } finally {
         if (generation.current === startedIn) setPreparing((count) => count - 1);

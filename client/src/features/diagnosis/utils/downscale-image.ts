@@ -61,7 +61,8 @@ export async function downscaleImage(file: File): Promise<PreparedPhoto> {
   if (!file.type.startsWith('image/')) throw new UnreadablePhotoError('Only image files can be uploaded');
   const decoded = await decode(file);
   try {
-    if (!decoded.width || !decoded.height) throw new UnreadablePhotoError('This file could not be read as an image');
+    if (!decoded.width || !decoded.height)
+      throw new UnreadablePhotoError('This file could not be read as an image');
     const { width, height } = fitWithin(decoded.width, decoded.height);
     const canvas = document.createElement('canvas');
     canvas.width = width;

@@ -20,7 +20,10 @@ export function SectionHeading({
   return (
     <div className={cn('max-w-2xl', align === 'center' && 'mx-auto text-center', className)}>
       {eyebrow && <p className="text-sm font-semibold uppercase tracking-wider text-primary">{eyebrow}</p>}
-      <h2 id={id} className={cn('text-3xl font-bold tracking-tight text-balance sm:text-4xl', eyebrow && 'mt-2')}>
+      <h2
+        id={id}
+        className={cn('text-3xl font-bold tracking-tight text-balance sm:text-4xl', eyebrow && 'mt-2')}
+      >
         {title}
       </h2>
       {description && <p className="mt-4 text-lg text-pretty text-muted-foreground">{description}</p>}

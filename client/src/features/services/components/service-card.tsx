@@ -17,7 +17,12 @@ export interface ServiceCardProps {
 }
 
 /** Spec §2: icon, urgency badge, title, description, image, four features, starting price, 'Book Service'. */
-export function ServiceCard({ service, headingLevel: Heading = 'h2', imageLoading = 'lazy', className }: ServiceCardProps) {
+export function ServiceCard({
+  service,
+  headingLevel: Heading = 'h2',
+  imageLoading = 'lazy',
+  className,
+}: ServiceCardProps) {
   const titleId = `service-${service.slug}-title`;
   const Icon = service.icon;
 

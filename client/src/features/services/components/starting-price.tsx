@@ -17,7 +17,10 @@ export function StartingPrice({
     <p className={cn('text-sm text-muted-foreground', className)}>
       From{' '}
       <span
-        className={cn('font-bold tracking-tight text-foreground tabular-nums', size === 'lg' ? 'text-2xl' : 'text-lg')}
+        className={cn(
+          'font-bold tracking-tight text-foreground tabular-nums',
+          size === 'lg' ? 'text-2xl' : 'text-lg',
+        )}
       >
         ${price}
       </span>

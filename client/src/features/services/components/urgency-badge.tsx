@@ -16,21 +16,38 @@ interface UrgencyStyle {
 export function getUrgencyStyle(urgency: Urgency | (string & {})): UrgencyStyle {
   switch (urgency) {
     case 'emergency':
-      return { label: '24/7', variant: 'destructive', icon: Siren, description: 'Emergency service, available around the clock' };
+      return {
+        label: '24/7',
+        variant: 'destructive',
+        icon: Siren,
+        description: 'Emergency service, available around the clock',
+      };
     case 'urgent':
       return {
         label: 'Same Day',
         variant: 'outline',
-        className: 'border-amber-300 bg-amber-50 text-amber-900 dark:border-amber-400/40 dark:bg-amber-400/10 dark:text-amber-200',
+        className:
+          'border-amber-300 bg-amber-50 text-amber-900 dark:border-amber-400/40 dark:bg-amber-400/10 dark:text-amber-200',
         icon: Clock,
         description: 'Same-day service',
       };
     default:
-      return { label: 'Scheduled', variant: 'secondary', icon: CalendarCheck, description: 'Scheduled at a time that suits you' };
+      return {
+        label: 'Scheduled',
+        variant: 'secondary',
+        icon: CalendarCheck,
+        description: 'Scheduled at a time that suits you',
+      };
   }
 }
 
-export function UrgencyBadge({ urgency, className }: { urgency: Urgency | (string & {}); className?: string }) {
+export function UrgencyBadge({
+  urgency,
+  className,
+}: {
+  urgency: Urgency | (string & {});
+  className?: string;
+}) {
   const style = getUrgencyStyle(urgency);
   const Icon = style.icon;
   return (

@@ -15,7 +15,10 @@ export function ValueCard({
 }) {
   return (
     <div
-      className={cn('flex gap-4 rounded-xl border bg-card p-5 text-card-foreground shadow-sm sm:block sm:p-6', className)}
+      className={cn(
+        'flex gap-4 rounded-xl border bg-card p-5 text-card-foreground shadow-sm sm:block sm:p-6',
+        className,
+      )}
     >
       <span className="inline-flex size-11 shrink-0 items-center justify-center rounded-lg bg-primary text-primary-foreground shadow-sm">
         <Icon className="size-5" aria-hidden="true" />
