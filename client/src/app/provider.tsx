@@ -1,9 +1,12 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
-import { Toaster } from '@/components/ui/toaster';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { TooltipProvider } from '@/components/ui/tooltip';
 import { ThemeProvider } from '@/features/theme/components/theme-provider';
 import { createQueryClient } from '@/lib/react-query';
+
+// The toast viewport (Radix Toast) loads just after the first paint, off the critical path; toasts
+// raised before it arrives are kept in the toast store and shown when it mounts.
+const Toaster = lazy(() => import('@/components/ui/toaster').then((m) => ({ default: m.Toaster })));
 
 export function AppProvider({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
@@ -13,7 +16,9 @@ export function AppProvider({ children }: { children: ReactNode }) {
       <ThemeProvider>
         <TooltipProvider>
           {children}
-          <Toaster />
+          <Suspense fallback={null}>
+            <Toaster />
+          </Suspense>
         </TooltipProvider>
       </ThemeProvider>
     </QueryClientProvider>
