@@ -1,4 +1,7 @@
+import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from './app';
+import { createLogger } from './lib/logger';
 import { createTestContext, testDatabaseKind, uniqueEmail, type TestContext } from './test/test-context';
 
 /** The defaults of DESIGN.md §4 that every route inherits. */
@@ -106,5 +109,41 @@ describe(`app-wide HTTP behaviour (${testDatabaseKind} database)`, () => {
       supportPhone: ctx.config.support.phone,
       supportEmail: ctx.config.support.email,
     });
+  });
+});
+
+describe('before start-up has finished', () => {
+  let ctx: TestContext;
+  let ready = false;
+  let startingApp: Parameters<typeof supertest>[0];
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    // A second app on the same database whose start-up (migrations, seed) is still running.
+    const starting = await createApp({
+      config: ctx.config,
+      database: ctx.database,
+      logger: createLogger('silent'),
+      sessionSecret: 'x'.repeat(40),
+      client: 'none',
+      isReady: () => ready,
+    });
+    startingApp = starting.app;
+  });
+  afterAll(async () => {
+    await ctx?.close();
+  });
+
+  it('answers the API with 503 JSON and /readyz with 503 until ready, then normally', async () => {
+    const notYet = await supertest(startingApp).get('/api/auth/user');
+    expect(notYet.status).toBe(503);
+    expect(notYet.body).toEqual({
+      error: 'Plumbline is starting up. Please try again in a moment.',
+      code: 'SERVICE_UNAVAILABLE',
+    });
+    expect((await supertest(startingApp).get('/readyz')).status).toBe(503);
+    expect((await supertest(startingApp).get('/healthz')).status).toBe(200);
+    ready = true;
+    expect((await supertest(startingApp).get('/api/auth/user')).status).toBe(401);
+    expect((await supertest(startingApp).get('/readyz')).status).toBe(200);
   });
 });

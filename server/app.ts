@@ -7,6 +7,7 @@ import { createPassport } from './auth/passport';
 import { createSessionMiddleware } from './auth/session';
 import { enforceSessionLifetime } from './auth/session-lifetime';
 import { serveBuiltClient, serveDevClient } from './lib/client-assets';
+import { AppError } from './lib/app-error';
 import { apiNotFound, createErrorHandler } from './lib/error-handler';
 import type { Logger } from './lib/logger';
 import { createRateLimiter } from './lib/rate-limit';
@@ -63,7 +64,8 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
       customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
     }),
   );
-  app.use(createHealthRouter({ pool: database.pool, isReady: options.isReady ?? (() => true) }));
+  const isReady = options.isReady ?? (() => true);
+  app.use(createHealthRouter({ pool: database.pool, isReady }));
   app.use(securityHeaders({ devServer: options.client === 'vite' }));
 
   const auth = createAuthService({ db: database.db, bcryptCost: config.bcryptCost });
@@ -77,6 +79,14 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
   const rateLimitStore = (prefix: string) => createPgRateLimitStore(database.db, prefix);
   const deps: ModuleDeps = { db: database.db, config, logger, rateLimitStore };
   const api = express.Router();
+  // The server listens before migrations finish (so /healthz answers); the API waits for them.
+  api.use((_req, _res, next) =>
+    next(
+      isReady()
+        ? undefined
+        : new AppError('SERVICE_UNAVAILABLE', 'Plumbline is starting up. Please try again in a moment.'),
+    ),
+  );
   api.use(noStore, requireSameOrigin, requireJsonBody);
   api.use(
     createSessionMiddleware({
