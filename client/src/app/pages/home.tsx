@@ -18,7 +18,7 @@ import { paths } from '@/config/paths';
 import { SITE_NAME } from '@/config/site';
 import { SectionHeading } from '@/features/services/components/section-heading';
 import { ServicePriceList } from '@/features/services/components/service-price-list';
-import { ValueCard } from '@/features/services/components/value-card';
+import { ValueCardsSection } from '@/features/services/components/value-card';
 import { useSupportContact } from '@/features/site-config/api/get-public-config';
 import { usePageMeta } from '@/hooks/use-page-title';
 
@@ -265,25 +265,13 @@ function HowItWorks() {
 
 function WhyChoose() {
   return (
-    <section aria-labelledby="home-why-title" className="border-y bg-muted/40 py-16 md:py-24">
-      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-        <SectionHeading
-          id="home-why-title"
-          title={`Why choose ${SITE_NAME}`}
-          description="Straight answers, qualified professionals and prices you see before anyone picks up a wrench."
-        />
-        <div className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {REASONS.map((reason) => (
-            <ValueCard
-              key={reason.title}
-              icon={reason.icon}
-              title={reason.title}
-              description={reason.description}
-            />
-          ))}
-        </div>
-      </div>
-    </section>
+    <ValueCardsSection
+      id="home-why-title"
+      title={`Why choose ${SITE_NAME}`}
+      description="Straight answers, qualified professionals and prices you see before anyone picks up a wrench."
+      reasons={REASONS}
+      className="md:py-24"
+    />
   );
 }
 

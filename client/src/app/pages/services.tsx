@@ -3,9 +3,8 @@ import { Link } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { SITE_NAME } from '@/config/site';
-import { SectionHeading } from '@/features/services/components/section-heading';
 import { ServiceCard } from '@/features/services/components/service-card';
-import { ValueCard } from '@/features/services/components/value-card';
+import { ValueCardsSection } from '@/features/services/components/value-card';
 import { LOWEST_STARTING_PRICE, SERVICES } from '@/features/services/data/services';
 import { usePageMeta } from '@/hooks/use-page-title';
 
@@ -72,25 +71,13 @@ export function ServicesPage() {
         </div>
       </section>
 
-      <section aria-labelledby="services-why-title" className="border-y bg-muted/40 py-16 md:py-20">
-        <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-          <SectionHeading
-            id="services-why-title"
-            title={`Why Choose ${SITE_NAME}`}
-            description="The same standard on every job, from a dripping tap to a burst main."
-          />
-          <div className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-            {REASONS.map((reason) => (
-              <ValueCard
-                key={reason.title}
-                icon={reason.icon}
-                title={reason.title}
-                description={reason.description}
-              />
-            ))}
-          </div>
-        </div>
-      </section>
+      <ValueCardsSection
+        id="services-why-title"
+        title={`Why Choose ${SITE_NAME}`}
+        description="The same standard on every job, from a dripping tap to a burst main."
+        reasons={REASONS}
+        className="md:py-20"
+      />
 
       <section aria-labelledby="services-help-title" className="px-4 py-16 sm:px-6 md:py-24 lg:px-8">
         <div className="mx-auto flex max-w-4xl flex-col items-center rounded-3xl border bg-card px-6 py-12 text-center text-card-foreground shadow-sm sm:px-12">
