@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState, type ReactNode } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import { loginInput, registerInput } from '@shared/validators/auth';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -114,37 +114,13 @@ function LoginForm({ onSuccess }: { onSuccess: () => void }) {
       onSubmit={form.handleSubmit((values) => loginMutation.mutate(values))}
       className="grid gap-4"
     >
-      <FormField id="auth-email" label="Email" error={errors.email}>
-        {(describedBy) => (
-          <Input
-            id="auth-email"
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            autoCapitalize="none"
-            spellCheck={false}
-            placeholder="you@example.com"
-            aria-invalid={errors.email ? true : undefined}
-            aria-describedby={describedBy}
-            data-testid="input-email"
-            {...form.register('email')}
-          />
-        )}
-      </FormField>
+      <EmailField error={errors.email} registration={form.register('email')} />
 
-      <FormField id="auth-password" label="Password" error={errors.password}>
-        {(describedBy) => (
-          <Input
-            id="auth-password"
-            type="password"
-            autoComplete="current-password"
-            aria-invalid={errors.password ? true : undefined}
-            aria-describedby={describedBy}
-            data-testid="input-password"
-            {...form.register('password')}
-          />
-        )}
-      </FormField>
+      <PasswordField
+        autoComplete="current-password"
+        error={errors.password}
+        registration={form.register('password')}
+      />
 
       <SubmitButton pending={pending}>{COPY.login.submit}</SubmitButton>
     </form>
@@ -182,37 +158,14 @@ function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
       onSubmit={form.handleSubmit((values) => registerMutation.mutate(values))}
       className="grid gap-4"
     >
-      <FormField id="auth-email" label="Email" error={errors.email}>
-        {(describedBy) => (
-          <Input
-            id="auth-email"
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            autoCapitalize="none"
-            spellCheck={false}
-            placeholder="you@example.com"
-            aria-invalid={errors.email ? true : undefined}
-            aria-describedby={describedBy}
-            data-testid="input-email"
-            {...form.register('email')}
-          />
-        )}
-      </FormField>
+      <EmailField error={errors.email} registration={form.register('email')} />
 
-      <FormField id="auth-password" label="Password" hint={COPY.passwordHint} error={errors.password}>
-        {(describedBy) => (
-          <Input
-            id="auth-password"
-            type="password"
-            autoComplete="new-password"
-            aria-invalid={errors.password ? true : undefined}
-            aria-describedby={describedBy}
-            data-testid="input-password"
-            {...form.register('password')}
-          />
-        )}
-      </FormField>
+      <PasswordField
+        autoComplete="new-password"
+        hint={COPY.passwordHint}
+        error={errors.password}
+        registration={form.register('password')}
+      />
 
       <Controller
         control={form.control}
@@ -248,6 +201,56 @@ function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
 
       <SubmitButton pending={pending}>{COPY.register.submit}</SubmitButton>
     </form>
+  );
+}
+
+interface CredentialFieldProps {
+  error?: { message?: string };
+  registration: UseFormRegisterReturn;
+}
+
+function EmailField({ error, registration }: CredentialFieldProps) {
+  return (
+    <FormField id="auth-email" label="Email" error={error}>
+      {(describedBy) => (
+        <Input
+          id="auth-email"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          placeholder="you@example.com"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          data-testid="input-email"
+          {...registration}
+        />
+      )}
+    </FormField>
+  );
+}
+
+function PasswordField({
+  error,
+  registration,
+  autoComplete,
+  hint,
+}: CredentialFieldProps & { autoComplete: 'current-password' | 'new-password'; hint?: string }) {
+  return (
+    <FormField id="auth-password" label="Password" hint={hint} error={error}>
+      {(describedBy) => (
+        <Input
+          id="auth-password"
+          type="password"
+          autoComplete={autoComplete}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          data-testid="input-password"
+          {...registration}
+        />
+      )}
+    </FormField>
   );
 }
 
