@@ -12,6 +12,9 @@ export default defineConfig({
   },
   test: {
     include: ['shared/**/*.test.ts', 'server/**/*.test.ts', 'client/src/**/*.test.{ts,tsx}'],
+    // Tests that need a PostgreSQL server (several processes on one database, a server restart) have
+    // their own configs: vitest.postgres.config.ts and vitest.faults.config.ts.
+    exclude: ['**/node_modules/**', 'server/**/*.postgres.test.ts', 'server/**/*.faults.test.ts'],
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 90_000,
