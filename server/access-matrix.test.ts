@@ -1,0 +1,422 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq, inArray, notInArray } from 'drizzle-orm';
+import sharp from 'sharp';
+import type { Response } from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { availabilitySlots, diagnostics, jobs, users } from '@shared/schema';
+import { SESSION_COOKIE_NAME } from './auth/session';
+import { localIsoDate } from './modules/booking/booking.service';
+import {
+  DEMO_ADMIN,
+  acceptQuote,
+  createJob,
+  sendQuote,
+  setStatus,
+  type Actor,
+  type Agent,
+} from './modules/jobs/marketplace.fixtures';
+import { listRoutes } from './test/list-routes';
+import {
+  ACTORS,
+  ROUTE_MANIFEST,
+  caseLabel,
+  fillPath,
+  type ActorName,
+  type CaseFixture,
+  type ContactField,
+  type DetailOwner,
+  type Grants,
+  type JobStage,
+  type RouteCase,
+} from './test/route-manifest';
+import { createTestContext, testDatabaseKind, uniqueEmail, type TestContext } from './test/test-context';
+
+/**
+ * Issue #8, "hostile input and access": every route × every actor of server/test/route-manifest.ts
+ * answers the status the manifest says, and no answer carries a password hash, a session id or
+ * someone else's contact details. Each cell builds the fresh state its route needs (a new job, a
+ * new booking request, a new account), so an allowed change in one cell never decides another.
+ */
+
+type Person = Exclude<ActorName, 'anonymous'>;
+const PASSWORD = 'access-matrix-password';
+const CONTACT_FIELDS: readonly ContactField[] = ['email', 'phone', 'name', 'address'];
+
+/** Distinctive names, phones and streets, so finding one in an answer means it leaked. */
+const PEOPLE: Record<Person, { name: string; phone: string; address?: string }> = {
+  homeowner: { name: 'Hollis Ownerby', phone: '7205550111', address: '1701 Wynkoop St, Denver, CO 80202' },
+  otherHomeowner: {
+    name: 'Oona Otherhome',
+    phone: '7205550122',
+    address: '2240 Clermont St, Denver, CO 80206',
+  },
+  plumber: { name: 'Piper Quotewell', phone: '7205550133' },
+  otherPlumber: { name: 'Otto Elsepipe', phone: '7205550144' },
+  admin: { name: 'Ada Overseer', phone: '7205550155' },
+};
+
+/** The street part of an address: the area after it ('Denver, CO 80202') is not private. */
+const streetOf = (address: string) => address.split(',')[0].trim();
+
+interface Account extends Actor {
+  email: string;
+  password: string;
+  /** The session cookie's value, as the browser sends it. */
+  cookie: string;
+}
+
+const dayFromToday = (offset: number) => {
+  const now = new Date();
+  return localIsoDate(new Date(now.getFullYear(), now.getMonth(), now.getDate() + offset));
+};
+
+describe(`access matrix: every route × every actor (${testDatabaseKind} database)`, () => {
+  let ctx: TestContext;
+  let dataDir: string;
+  let accounts: Record<Person, Account>;
+  let plumberIds: { plumberId: string; userId: string };
+  let mediaPath: string;
+  /** Every session cookie value seen, and the raw session id inside it. */
+  const sessionSecrets = new Set<string>();
+  /** Each person's private details, and the demo accounts' ("bystanders"). */
+  const details = new Map<DetailOwner, Record<ContactField, string[]>>();
+
+  /**
+   * Keeps the session cookies a response sets: the value as sent, decoded (`s:<id>.<signature>`)
+   * and the bare id. Returns the last value set.
+   */
+  function rememberSessions(res: Response): string {
+    let last = '';
+    for (const cookie of ([] as string[]).concat(res.headers['set-cookie'] ?? [])) {
+      if (!cookie.startsWith(`${SESSION_COOKIE_NAME}=`)) continue;
+      const value = cookie.slice(SESSION_COOKIE_NAME.length + 1).split(';')[0];
+      if (!value) continue; // a cleared cookie
+      const decoded = decodeURIComponent(value);
+      sessionSecrets.add(value).add(decoded);
+      if (decoded.startsWith('s:')) sessionSecrets.add(decoded.slice(2, decoded.lastIndexOf('.')));
+      last = value;
+    }
+    return last;
+  }
+
+  async function register(role: 'homeowner' | 'plumber'): Promise<Account> {
+    const agent = ctx.agent();
+    const email = uniqueEmail(`matrix-${role}`);
+    const res = await agent.post('/api/auth/register').send({ email, password: PASSWORD, role });
+    expect(res.status).toBe(201);
+    return { agent, user: res.body, email, password: PASSWORD, cookie: rememberSessions(res) };
+  }
+
+  /** A new session of an existing account, through its own cookie jar. */
+  async function logIn(email: string, password: string): Promise<Account> {
+    const agent = ctx.agent();
+    const res = await agent.post('/api/auth/login').send({ email, password });
+    expect(res.status).toBe(200);
+    return { agent, user: res.body, email, password, cookie: rememberSessions(res) };
+  }
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'plumbline-access-matrix-'));
+    ctx = await createTestContext({ seed: true, env: { DATA_DIR: dataDir } });
+
+    const admin = await logIn(DEMO_ADMIN.email, DEMO_ADMIN.password);
+    accounts = {
+      homeowner: await register('homeowner'),
+      otherHomeowner: await register('homeowner'),
+      plumber: await register('plumber'),
+      otherPlumber: await register('plumber'),
+      admin,
+    };
+    for (const person of Object.keys(PEOPLE) as Person[]) {
+      const { name, phone } = PEOPLE[person];
+      await ctx.database.db.update(users).set({ name, phone }).where(eq(users.id, accounts[person].user.id));
+    }
+    // Both plumbers work downtown Denver, 30 km around: both homeowners' jobs are in their area.
+    for (const person of ['plumber', 'otherPlumber'] as const) {
+      const res = await accounts[person].agent
+        .put('/api/plumbers/me/location')
+        .send({ zip: '80202', serviceRadiusKm: 30 });
+      expect(res.status).toBe(200);
+      if (person === 'plumber') plumberIds = { plumberId: res.body.id, userId: res.body.userId };
+    }
+    // The other homeowner has an open job of its own in the area (its street must never show).
+    await createJob(ctx, accounts.otherHomeowner.user.id, { address: PEOPLE.otherHomeowner.address });
+
+    // A stored, cleaned photo for GET /media/:file.
+    const photo = await sharp({ create: { width: 32, height: 24, channels: 3, background: '#336699' } })
+      .jpeg()
+      .toBuffer();
+    const diagnosis = await ctx.request.post('/api/diagnose').send({
+      description: 'Water is pooling under the kitchen sink cabinet',
+      location: 'kitchen',
+      urgency: 'routine',
+      imageUrls: [`data:image/jpeg;base64,${photo.toString('base64')}`],
+    });
+    expect(diagnosis.status).toBe(201);
+    const [stored] = await ctx.database.db
+      .select()
+      .from(diagnostics)
+      .where(eq(diagnostics.id, diagnosis.body.id));
+    mediaPath = stored.imageUrls[0];
+    expect(mediaPath).toMatch(/^\/media\/[0-9a-f-]{36}\.jpg$/);
+
+    for (const person of Object.keys(PEOPLE) as Person[]) {
+      const { name, phone, address } = PEOPLE[person];
+      details.set(person, {
+        email: [accounts[person].email],
+        phone: [phone],
+        name: [name],
+        address: address ? [streetOf(address)] : [],
+      });
+    }
+    // The seeded demo accounts: related to nobody here, so their details must reach nobody.
+    const actorIds = Object.values(accounts).map((account) => account.user.id);
+    const others = await ctx.database.db.select().from(users).where(notInArray(users.id, actorIds));
+    expect(others.length, 'the demo accounts').toBeGreaterThan(0);
+    const theirJobs = await ctx.database.db
+      .select({ address: jobs.address })
+      .from(jobs)
+      .where(
+        inArray(
+          jobs.customerId,
+          others.map((user) => user.id),
+        ),
+      );
+    details.set('bystanders', {
+      email: others.map((user) => user.email),
+      phone: others.flatMap((user) => (user.phone ? [user.phone] : [])),
+      name: others.flatMap((user) => (user.name ? [user.name] : [])),
+      address: [...new Set(theirJobs.map((job) => streetOf(job.address)))],
+    });
+  });
+
+  afterAll(async () => {
+    await ctx?.close();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  /** A job of the homeowner at `stage`, the involved plumber quoting / hired / working on it. */
+  async function jobAt(stage: JobStage): Promise<CaseFixture['job']> {
+    const { homeowner, plumber } = accounts;
+    const job = await createJob(ctx, homeowner.user.id, { address: PEOPLE.homeowner.address });
+    if (stage === 'open') return { id: job.id, quoteId: null };
+    const quoteId = await sendQuote(plumber, job.id);
+    if (stage !== 'quoted') await acceptQuote(homeowner, job.id, quoteId);
+    if (stage === 'in_progress' || stage === 'completed') {
+      expect((await setStatus(plumber, job.id, 'in_progress')).status).toBe(200);
+    }
+    if (stage === 'completed') expect((await setStatus(plumber, job.id, 'completed')).status).toBe(200);
+    return { id: job.id, quoteId };
+  }
+
+  /** The homeowner's booking request (made logged in, so it is theirs) and a free slot on its date. */
+  async function serviceRequest(): Promise<CaseFixture['serviceRequest']> {
+    const date = dayFromToday(9);
+    const res = await accounts.homeowner.agent.post('/api/service-requests').send({
+      name: PEOPLE.homeowner.name,
+      email: accounts.homeowner.email,
+      phone: PEOPLE.homeowner.phone,
+      serviceType: 'Leak Detection',
+      preferredDate: date,
+      urgency: 'routine',
+      description: 'A damp patch keeps growing on the hallway ceiling.',
+      address: PEOPLE.homeowner.address,
+    });
+    expect(res.status).toBe(201);
+    const [slot] = await ctx.database.db
+      .insert(availabilitySlots)
+      .values({ date, startTime: '10:00', endTime: '12:00' })
+      .returning();
+    return { id: res.body.id, slotId: slot.id };
+  }
+
+  async function freshAccount(): Promise<CaseFixture['account']> {
+    const email = uniqueEmail('matrix-login');
+    const res = await ctx.agent().post('/api/auth/register').send({ email, password: PASSWORD });
+    expect(res.status).toBe(201);
+    rememberSessions(res);
+    return { email, password: PASSWORD };
+  }
+
+  /** A part of the fixture the case's setup did not build: reading it is a mistake in the manifest. */
+  const notBuilt = <T extends object>(part: string, entry: RouteCase): T =>
+    new Proxy({} as T, {
+      get: () => {
+        throw new Error(`${caseLabel(entry)} reads the fixture's ${part}, but its setup is '${entry.setup}'`);
+      },
+    });
+
+  /**
+   * Reads change nothing, so the six cells of a GET share one fixture; every cell of a write gets
+   * its own (a guard that let the wrong actor through would otherwise spoil the next cell).
+   */
+  const readFixtures = new Map<RouteCase, Promise<CaseFixture>>();
+  function fixtureFor(entry: RouteCase): Promise<CaseFixture> {
+    if (!entry.route.startsWith('GET ')) return buildFixture(entry);
+    let fixture = readFixtures.get(entry);
+    if (!fixture) readFixtures.set(entry, (fixture = buildFixture(entry)));
+    return fixture;
+  }
+
+  async function buildFixture(entry: RouteCase): Promise<CaseFixture> {
+    const { setup } = entry;
+    return {
+      plumber: plumberIds,
+      freshEmail: uniqueEmail('matrix-fresh'),
+      futureDate: dayFromToday(7),
+      mediaPath,
+      job: setup.startsWith('job:')
+        ? await jobAt(setup.slice('job:'.length) as JobStage)
+        : notBuilt('job', entry),
+      serviceRequest: setup === 'serviceRequest' ? await serviceRequest() : notBuilt('serviceRequest', entry),
+      account: setup === 'account' ? await freshAccount() : notBuilt('account', entry),
+    };
+  }
+
+  async function agentFor(actor: ActorName, entry: RouteCase): Promise<Agent> {
+    if (actor === 'anonymous') return ctx.agent();
+    const account = accounts[actor];
+    return entry.freshSession ? (await logIn(account.email, account.password)).agent : account.agent;
+  }
+
+  async function send(agent: Agent, entry: RouteCase, fixture: CaseFixture): Promise<Response> {
+    const [method, routePath] = entry.route.split(' ');
+    const url = fillPath(routePath, entry.params?.(fixture) ?? {});
+    const verb = method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
+    let request = agent[verb](url);
+    if (entry.query) request = request.query(entry.query(fixture));
+    if (entry.body) request = request.send(entry.body(fixture));
+    return request;
+  }
+
+  /** The answer as text: JSON as sent, binary bodies (photos) byte for byte. */
+  const rawBody = (res: Response): string =>
+    Buffer.isBuffer(res.body) ? res.body.toString('latin1') : (res.text ?? JSON.stringify(res.body ?? null));
+
+  /** Paths of keys naming a password hash, at any depth. */
+  function passwordHashKeys(value: unknown, at = '$'): string[] {
+    if (Array.isArray(value))
+      return value.flatMap((item, index) => passwordHashKeys(item, `${at}[${index}]`));
+    if (value === null || typeof value !== 'object') return [];
+    return Object.entries(value).flatMap(([key, item]) => [
+      ...(/^password_?hash$/i.test(key) ? [`${at}.${key}`] : []),
+      ...passwordHashKeys(item, `${at}.${key}`),
+    ]);
+  }
+
+  /** Other people's details in `text` that `viewer` is not granted. */
+  function findLeaks(viewer: ActorName, text: string, grants: Grants = {}): string[] {
+    const haystack = text.toLowerCase();
+    const leaks: string[] = [];
+    for (const [owner, fields] of details) {
+      if (owner === viewer) continue;
+      const granted = grants[viewer]?.[owner] ?? [];
+      for (const field of CONTACT_FIELDS) {
+        if (granted.includes(field)) continue;
+        for (const value of fields[field]) {
+          if (haystack.includes(value.toLowerCase())) leaks.push(`${owner}'s ${field} "${value}"`);
+        }
+      }
+    }
+    return leaks;
+  }
+
+  /** What every answer of the matrix must not contain. */
+  function expectNothingSecret(res: Response, viewer: ActorName, grants?: Grants) {
+    rememberSessions(res);
+    const text = rawBody(res);
+    expect(passwordHashKeys(res.body), 'password hash keys').toEqual([]);
+    expect(text).not.toMatch(/password_?hash/i);
+    expect(text, 'a bcrypt hash').not.toMatch(/\$2[aby]\$\d{2}\$/);
+    expect(text).not.toContain(PASSWORD);
+    expect(text).not.toContain(DEMO_ADMIN.password);
+    expect(
+      [...sessionSecrets].filter((secret) => text.includes(secret)),
+      'session ids in the body',
+    ).toEqual([]);
+    expect(findLeaks(viewer, text, grants), 'other people’s contact details').toEqual([]);
+  }
+
+  it('lists every route the app answers, and only those', () => {
+    const appRoutes = listRoutes(ctx.app).map((route) => `${route.method} ${route.path}`);
+    const manifestRoutes = new Set<string>(ROUTE_MANIFEST.map((entry) => entry.route));
+    expect(
+      appRoutes.filter((route) => !manifestRoutes.has(route)),
+      'routes missing from the manifest',
+    ).toEqual([]);
+    expect(
+      [...manifestRoutes].filter((route) => !appRoutes.includes(route)),
+      'manifest routes the app does not have',
+    ).toEqual([]);
+    const labels = ROUTE_MANIFEST.map(caseLabel);
+    expect(new Set(labels).size, 'each case has its own label').toBe(labels.length);
+  });
+
+  const cells = ROUTE_MANIFEST.flatMap((entry) =>
+    ACTORS.map((actor) => [caseLabel(entry), actor, entry.expected[actor], entry] as const),
+  );
+
+  it.each(cells)('%s as %s → %i', async (_label, actor, expected, entry) => {
+    const fixture = await fixtureFor(entry);
+    const res = await send(await agentFor(actor, entry), entry, fixture);
+    expect(res.status, rawBody(res).slice(0, 500)).toBe(expected);
+    if (entry.route.includes(' /api/')) expect(res.type).toBe('application/json');
+    if (expected >= 400) {
+      expect(res.body).toMatchObject({ error: expect.any(String), code: expect.any(String) });
+    }
+    expectNothingSecret(res, actor, entry.reveals);
+  });
+
+  it('shows plumbers both homeowners’ open jobs nearby, by area only', async () => {
+    for (const person of ['plumber', 'otherPlumber'] as const) {
+      const res = await accounts[person].agent.get('/api/jobs/nearby');
+      expect(res.status).toBe(200);
+      const owners = await ctx.database.db
+        .select({ customerId: jobs.customerId })
+        .from(jobs)
+        .where(
+          inArray(
+            jobs.id,
+            res.body.map((job: { id: string }) => job.id),
+          ),
+        );
+      const customerIds = new Set(owners.map((owner) => owner.customerId));
+      // Not a vacuous check: the list holds jobs of both homeowners, at their private streets.
+      expect(customerIds).toContain(accounts.homeowner.user.id);
+      expect(customerIds).toContain(accounts.otherHomeowner.user.id);
+      for (const job of res.body) {
+        const contactKeys = Object.keys(job).filter((key) =>
+          /^(customer.*|email|phone|name|address|lat|lng)$/.test(key),
+        );
+        expect(contactKeys).toEqual([]);
+        expect(job.area).toMatch(/^Denver, CO 802\d\d$/);
+      }
+      expect(findLeaks(person, res.text)).toEqual([]);
+    }
+  });
+
+  it('would notice a leak: the hired plumber’s assigned jobs hold the homeowner’s contact', async () => {
+    await jobAt('scheduled');
+    const res = await accounts.plumber.agent.get('/api/jobs/assigned');
+    expect(res.status).toBe(200);
+    // Granted to the plumber itself; the same text in another actor's answer would be four leaks.
+    expect(findLeaks('plumber', res.text, { plumber: { homeowner: CONTACT_FIELDS } })).toEqual([]);
+    expect(findLeaks('otherPlumber', res.text)).toEqual(
+      expect.arrayContaining(CONTACT_FIELDS.map((field) => expect.stringContaining(`homeowner's ${field}`))),
+    );
+  });
+
+  it('looks for the real session ids: the homeowner’s cookie and the session row behind it', async () => {
+    const { cookie } = accounts.homeowner;
+    const user = await ctx.request.get('/api/auth/user').set('Cookie', `${SESSION_COOKIE_NAME}=${cookie}`);
+    expect(user.status).toBe(200);
+    expect(user.body.id).toBe(accounts.homeowner.user.id);
+    const decoded = decodeURIComponent(cookie);
+    const sid = decoded.slice(2, decoded.lastIndexOf('.'));
+    const row = await ctx.database.pool.query('select sid from session where sid = $1', [sid]);
+    expect(row.rowCount).toBe(1);
+    for (const secret of [cookie, decoded, sid]) expect(sessionSecrets).toContain(secret);
+  });
+});

@@ -1,0 +1,364 @@
+import type { ListedRoute } from './list-routes';
+
+/**
+ * Every route of the app, who may call it and what each kind of caller gets. The access-matrix
+ * test (server/access-matrix.test.ts) fails when the app has a route this table does not list,
+ * when the table lists a route the app does not have, and when a cell answers another status.
+ *
+ * The actors, all real accounts of one test database:
+ * - anonymous: no session;
+ * - homeowner: owns the jobs and bookings the requests point at;
+ * - otherHomeowner: a homeowner with jobs of their own, none of these;
+ * - plumber: the plumber involved with the homeowner's job (quoted on it; assigned once accepted);
+ * - otherPlumber: a plumber working in the same area, with no relation to the job;
+ * - admin: the admin account.
+ *
+ * Status codes follow DESIGN.md §3 and ADRs 010/011: 401 logged out, 403 wrong role (admins
+ * included on accept, status change and rating: they watch, they do not act), 404 for someone
+ * else's job (its existence is not revealed), 403 for another plumber's quotes and for a service
+ * request made by another account.
+ */
+
+export const ACTORS = [
+  'anonymous',
+  'homeowner',
+  'otherHomeowner',
+  'plumber',
+  'otherPlumber',
+  'admin',
+] as const;
+export type ActorName = (typeof ACTORS)[number];
+
+/** `PATCH /api/jobs/:jobId/status`, exactly as `listRoutes(app)` prints it. */
+export type RouteKey = `${ListedRoute['method']} /${string}`;
+
+/**
+ * The fresh state a case needs, built again before every cell so a change made by one cell (a
+ * quote accepted, a slot booked) never decides another:
+ * - `job:<stage>`: a new job of the homeowner; from `quoted` on, the plumber quoted on it; from
+ *   `scheduled` on, the homeowner accepted that quote; then the plumber started / completed it;
+ * - `serviceRequest`: a booking request the logged-in homeowner made, and a free slot on its date;
+ * - `account`: an account nobody else uses (for logging in).
+ */
+export type JobStage = 'open' | 'quoted' | 'scheduled' | 'in_progress' | 'completed';
+export type CaseSetup = 'none' | `job:${JobStage}` | 'serviceRequest' | 'account';
+
+/** What a request may be built from. Parts the case's setup does not build throw when read. */
+export interface CaseFixture {
+  /** The involved plumber: its `plumbers.id` and its account's `users.id`. */
+  plumber: { plumberId: string; userId: string };
+  /** The case's own job (setup `job:*`); `quoteId` is the plumber's quote, null while `open`. */
+  job: { id: string; quoteId: string | null };
+  /** Setup `serviceRequest`: the homeowner's request and a free slot on its preferred date. */
+  serviceRequest: { id: string; slotId: string };
+  /** Setup `account`: the credentials of a fresh account. */
+  account: { email: string; password: string };
+  /** A fresh e-mail, for registering. */
+  freshEmail: string;
+  /** A date some days ahead (YYYY-MM-DD, server local time). */
+  futureDate: string;
+  /** The path of a stored, cleaned diagnosis photo: `/media/<uuid>.jpg`. */
+  mediaPath: string;
+}
+
+/** Contact details, which must reach nobody but their owner unless a route grants them (`reveals`). */
+export type ContactField = 'email' | 'phone' | 'name' | 'address';
+/** Whose details: an actor, or the seeded demo accounts nobody in the matrix is related to. */
+export type DetailOwner = Exclude<ActorName, 'anonymous'> | 'bystanders';
+export type Grants = Partial<Record<ActorName, Partial<Record<DetailOwner, readonly ContactField[]>>>>;
+
+export interface RouteCase {
+  route: RouteKey;
+  /** Tells apart several cases of one route. */
+  variant?: string;
+  setup: CaseSetup;
+  /**
+   * Each actor acts through a new session of its own account, because the route replaces or ends
+   * the session (the shared sessions of the other cases must survive it).
+   */
+  freshSession?: true;
+  params?: (f: CaseFixture) => Record<string, string>;
+  query?: (f: CaseFixture) => Record<string, string>;
+  body?: (f: CaseFixture) => object;
+  expected: Record<ActorName, number>;
+  /** Other people's details this route shows an actor by design; everything else is a leak. */
+  reveals?: Grants;
+}
+
+const PASSWORD = 'access-matrix-password';
+const everyone = (status: number) =>
+  Object.fromEntries(ACTORS.map((actor) => [actor, status])) as Record<ActorName, number>;
+const EVERYONE_OK = everyone(200);
+const EVERYONE_CREATED = everyone(201);
+const USERS_OK = { ...EVERYONE_OK, anonymous: 401 };
+const ADMIN_ONLY = {
+  anonymous: 401,
+  homeowner: 403,
+  otherHomeowner: 403,
+  plumber: 403,
+  otherPlumber: 403,
+  admin: 200,
+};
+const PLUMBERS_ONLY = {
+  anonymous: 401,
+  homeowner: 403,
+  otherHomeowner: 403,
+  plumber: 200,
+  otherPlumber: 200,
+  admin: 403,
+};
+
+export const ROUTE_MANIFEST: readonly RouteCase[] = [
+  // Health: outside /api, for load balancers; no session, no details.
+  { route: 'GET /healthz', setup: 'none', expected: EVERYONE_OK },
+  { route: 'GET /readyz', setup: 'none', expected: EVERYONE_OK },
+  // Cleaned diagnosis photos: public by unguessable name, like the diagnosis that stored them.
+  {
+    route: 'GET /media/:file',
+    setup: 'none',
+    params: (f) => ({ file: f.mediaPath.replace('/media/', '') }),
+    expected: EVERYONE_OK,
+  },
+
+  // Auth. Logging in or registering while logged in switches to that account (the session is new).
+  { route: 'GET /api/auth/user', setup: 'none', expected: USERS_OK },
+  {
+    route: 'POST /api/auth/login',
+    setup: 'account',
+    freshSession: true,
+    body: (f) => f.account,
+    expected: EVERYONE_OK,
+  },
+  {
+    route: 'POST /api/auth/register',
+    setup: 'none',
+    freshSession: true,
+    body: (f) => ({ email: f.freshEmail, password: PASSWORD }),
+    expected: EVERYONE_CREATED,
+  },
+  // Logging out without a session is harmless: 200 for everyone.
+  { route: 'POST /api/auth/logout', setup: 'none', freshSession: true, expected: EVERYONE_OK },
+
+  // Public reads and the public diagnosis: spec §6, no login requirement.
+  { route: 'GET /api/config/public', setup: 'none', expected: EVERYONE_OK },
+  {
+    route: 'POST /api/diagnose',
+    setup: 'none',
+    body: () => ({
+      description: 'The kitchen sink is blocked and will not drain',
+      location: 'kitchen',
+      urgency: 'routine',
+    }),
+    expected: EVERYONE_CREATED,
+  },
+  {
+    route: 'GET /api/pricing/estimate',
+    setup: 'none',
+    query: () => ({ issueSlug: 'leaky-faucet', zip: '80202', urgency: 'routine' }),
+    expected: EVERYONE_OK,
+  },
+
+  // Admin lists (ADR 010): a guard on each route; job addresses are the admin's to see.
+  { route: 'GET /api/admin/stats', setup: 'none', expected: ADMIN_ONLY },
+  { route: 'GET /api/pricing/catalog', setup: 'none', expected: ADMIN_ONLY },
+  { route: 'GET /api/pricing/regions', setup: 'none', expected: ADMIN_ONLY },
+  { route: 'GET /api/pricing/modifiers', setup: 'none', expected: ADMIN_ONLY },
+  {
+    route: 'GET /api/jobs/all',
+    setup: 'job:open',
+    expected: ADMIN_ONLY,
+    reveals: { admin: { homeowner: ['address'], otherHomeowner: ['address'], bystanders: ['address'] } },
+  },
+
+  // Booking: guests may book (spec §6). The body's contact is the booker's own.
+  {
+    route: 'GET /api/availability-slots',
+    setup: 'none',
+    query: (f) => ({ date: f.futureDate }),
+    expected: EVERYONE_OK,
+  },
+  {
+    route: 'POST /api/service-requests',
+    setup: 'none',
+    body: (f) => ({
+      name: 'Robin Booker',
+      email: f.freshEmail,
+      phone: '(720) 555-0166',
+      serviceType: 'Drain Cleaning',
+      preferredDate: f.futureDate,
+      urgency: 'routine',
+      description: 'The bathroom sink drains slowly and smells.',
+      address: '1550 Larimer St, Denver, CO 80202',
+    }),
+    expected: EVERYONE_CREATED,
+  },
+  // A request made by an account is booked by that account only: 403 "belongs to another account".
+  {
+    route: 'POST /api/availability-slots/:id/book',
+    setup: 'serviceRequest',
+    params: (f) => ({ id: f.serviceRequest.slotId }),
+    body: (f) => ({ serviceRequestId: f.serviceRequest.id }),
+    expected: {
+      anonymous: 403,
+      homeowner: 200,
+      otherHomeowner: 403,
+      plumber: 403,
+      otherPlumber: 403,
+      admin: 403,
+    },
+  },
+
+  // Marketplace (ADR 011).
+  { route: 'GET /api/jobs', setup: 'job:open', expected: USERS_OK },
+  // Open jobs nearby show the area only: no name, e-mail, phone or street of any homeowner.
+  { route: 'GET /api/jobs/nearby', setup: 'job:open', expected: PLUMBERS_ONLY },
+  // The one place a plumber sees a homeowner's contact: jobs it was hired for (quote accepted).
+  {
+    route: 'GET /api/jobs/assigned',
+    setup: 'job:scheduled',
+    expected: PLUMBERS_ONLY,
+    reveals: { plumber: { homeowner: ['name', 'email', 'phone', 'address'] } },
+  },
+  {
+    route: 'POST /api/jobs/:jobId/accept-quote',
+    setup: 'job:quoted',
+    params: (f) => ({ jobId: f.job.id }),
+    body: (f) => ({ quoteId: f.job.quoteId }),
+    expected: {
+      anonymous: 401,
+      homeowner: 200,
+      otherHomeowner: 404,
+      plumber: 403,
+      otherPlumber: 403,
+      admin: 403,
+    },
+  },
+  {
+    route: 'PATCH /api/jobs/:jobId/status',
+    variant: 'the owner cancels before scheduling',
+    setup: 'job:quoted',
+    params: (f) => ({ jobId: f.job.id }),
+    body: () => ({ status: 'cancelled' }),
+    // The plumber only quoted: it is not assigned, so the job is not its business (404).
+    expected: {
+      anonymous: 401,
+      homeowner: 200,
+      otherHomeowner: 404,
+      plumber: 404,
+      otherPlumber: 404,
+      admin: 403,
+    },
+  },
+  {
+    route: 'PATCH /api/jobs/:jobId/status',
+    variant: 'the assigned plumber starts the work',
+    setup: 'job:scheduled',
+    params: (f) => ({ jobId: f.job.id }),
+    body: () => ({ status: 'in_progress' }),
+    // The owner may see the job but not run the work: 403.
+    expected: {
+      anonymous: 401,
+      homeowner: 403,
+      otherHomeowner: 404,
+      plumber: 200,
+      otherPlumber: 404,
+      admin: 403,
+    },
+  },
+  {
+    route: 'POST /api/jobs/:jobId/rating',
+    setup: 'job:completed',
+    params: (f) => ({ jobId: f.job.id }),
+    body: () => ({ stars: 5, comment: 'Quick and tidy work' }),
+    expected: {
+      anonymous: 401,
+      homeowner: 201,
+      otherHomeowner: 404,
+      plumber: 403,
+      otherPlumber: 403,
+      admin: 403,
+    },
+  },
+  {
+    route: 'POST /api/quotes',
+    setup: 'job:open',
+    body: (f) => ({ jobId: f.job.id, minTotal: 150, maxTotal: 300 }),
+    expected: {
+      anonymous: 401,
+      homeowner: 403,
+      otherHomeowner: 403,
+      plumber: 201,
+      otherPlumber: 201,
+      admin: 403,
+    },
+  },
+  // The owner and the admin see every quote with the plumber's name; a plumber only its own ([]).
+  {
+    route: 'GET /api/quotes/job/:jobId',
+    setup: 'job:quoted',
+    params: (f) => ({ jobId: f.job.id }),
+    expected: { ...USERS_OK, otherHomeowner: 404 },
+    reveals: { homeowner: { plumber: ['name'] }, admin: { plumber: ['name'] } },
+  },
+  {
+    route: 'GET /api/quotes/plumber/:plumberId',
+    setup: 'job:quoted',
+    params: (f) => ({ plumberId: f.plumber.plumberId }),
+    expected: {
+      anonymous: 401,
+      homeowner: 403,
+      otherHomeowner: 403,
+      plumber: 200,
+      otherPlumber: 403,
+      admin: 200,
+    },
+  },
+
+  // Plumber profiles and ratings.
+  // Re-sets the plumber's own area to what the fixtures gave it, so later cases see the same jobs.
+  {
+    route: 'PUT /api/plumbers/me/location',
+    setup: 'none',
+    body: () => ({ zip: '80202', serviceRadiusKm: 30 }),
+    expected: PLUMBERS_ONLY,
+  },
+  // Anyone but the user or an admin is told the profile does not exist.
+  {
+    route: 'GET /api/plumbers/user/:userId',
+    setup: 'none',
+    params: (f) => ({ userId: f.plumber.userId }),
+    expected: {
+      anonymous: 401,
+      homeowner: 404,
+      otherHomeowner: 404,
+      plumber: 200,
+      otherPlumber: 404,
+      admin: 200,
+    },
+  },
+  {
+    route: 'GET /api/plumbers/:plumberId/ratings',
+    setup: 'none',
+    params: (f) => ({ plumberId: f.plumber.plumberId }),
+    expected: USERS_OK,
+  },
+  {
+    route: 'GET /api/plumbers/:plumberId/average-rating',
+    setup: 'none',
+    params: (f) => ({ plumberId: f.plumber.plumberId }),
+    expected: USERS_OK,
+  },
+];
+
+/** `POST /api/jobs/:jobId/accept-quote` with its params filled in. */
+export function fillPath(path: string, params: Record<string, string>): string {
+  return path.replace(/:(\w+)/g, (_match, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`no value for :${name} in ${path}`);
+    return encodeURIComponent(value);
+  });
+}
+
+/** The label of a case in test names: `PATCH /api/jobs/:jobId/status (the owner cancels …)`. */
+export const caseLabel = (entry: RouteCase) =>
+  entry.variant ? `${entry.route} (${entry.variant})` : entry.route;
