@@ -61,6 +61,8 @@ export async function startServerProcess(options: StartServerProcessOptions): Pr
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? '/usr/local/bin:/usr/bin:/bin',
     HOME: process.env.HOME ?? '/tmp',
+    // Booking judges "today" in local time: the server must share the test's time zone.
+    ...(process.env.TZ ? { TZ: process.env.TZ } : {}),
     NODE_ENV: 'test',
     PLUMBLINE_CLIENT: 'none',
     HOST: '127.0.0.1',
