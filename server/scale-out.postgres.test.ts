@@ -1,0 +1,347 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  availabilitySlots,
+  jobStatusEvents,
+  jobs,
+  quotes,
+  rateLimits,
+  serviceRequests,
+} from '@shared/schema';
+import { openDatabase, type DatabaseHandle } from './db/client';
+import { locateAddress } from './modules/geo';
+import { localIsoDate } from './modules/booking/booking.service';
+import { postJob } from './modules/jobs';
+import { startServerProcess, type ServerProcess } from './test/server-process';
+import { createThrowawayDatabase, uniqueEmail } from './test/test-context';
+
+/**
+ * Two real server processes (server/index.ts) on one PostgreSQL database, as behind a load
+ * balancer: sessions, the integrity rules and the rate limits live in the database, so it must not
+ * matter which instance answers (docs/operations.md, "Several stateless instances").
+ */
+const AUTH_RATE_LIMIT = 5;
+const ROUNDS = 3;
+const CONTENDERS = 40;
+const ACCEPT_ATTEMPTS = 20;
+const PASSWORD = 'scale-out-password';
+
+interface Reply {
+  status: number;
+  body: { code?: string; error?: string; id?: string; [key: string]: unknown };
+}
+
+/**
+ * One browser behind the load balancer: its own cookie jar and its own client address. The test
+ * plays the proxy (TRUST_PROXY=1, X-Forwarded-For), so each browser has its own rate-limit counters
+ * and only the rate-limit test ever meets its limit.
+ */
+class Browser {
+  cookie: string | undefined;
+  constructor(readonly ip: string) {}
+
+  async call(instance: ServerProcess, method: string, path: string, body?: unknown): Promise<Reply> {
+    const headers: Record<string, string> = { Accept: 'application/json', 'X-Forwarded-For': this.ip };
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    if (this.cookie) headers.Cookie = this.cookie;
+    const res = await fetch(`${instance.url}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const sid = res.headers.getSetCookie().find((cookie) => cookie.startsWith('plumbline.sid='));
+    if (sid) this.cookie = sid.split(';')[0];
+    return { status: res.status, body: (await res.json()) as Reply['body'] };
+  }
+}
+
+let nextIp = 1;
+const newBrowser = () => {
+  nextIp += 1;
+  return new Browser(`10.20.${Math.floor(nextIp / 250)}.${(nextIp % 250) + 1}`);
+};
+
+function dayFromToday(offset: number): string {
+  const now = new Date();
+  return localIsoDate(new Date(now.getFullYear(), now.getMonth(), now.getDate() + offset));
+}
+
+describe('two server instances on one PostgreSQL database', () => {
+  let throwaway: Awaited<ReturnType<typeof createThrowawayDatabase>>;
+  let database: DatabaseHandle;
+  let a: ServerProcess;
+  let b: ServerProcess;
+
+  beforeAll(async () => {
+    const baseUrl = process.env.TEST_DATABASE_URL;
+    if (!baseUrl)
+      throw new Error('TEST_DATABASE_URL is not set: run this file with vitest.postgres.config.ts');
+    throwaway = await createThrowawayDatabase(baseUrl, 'plumbline_scaleout');
+    const env = {
+      DATABASE_URL: throwaway.url,
+      DEMO_SEED: 'false',
+      // The same secret on every instance, as docs/operations.md requires.
+      SESSION_SECRET: 'scale-out-shared-session-secret-0123456789',
+      TRUST_PROXY: '1',
+      AUTH_RATE_LIMIT: String(AUTH_RATE_LIMIT),
+      BOOKING_RATE_LIMIT: '100000',
+    };
+    // One after the other: the first migrates and seeds, the second finds both done.
+    a = await startServerProcess({ env });
+    b = await startServerProcess({ env });
+    database = await openDatabase({ databaseUrl: throwaway.url });
+  }, 120_000);
+
+  afterAll(async () => {
+    await Promise.all([a?.stop(), b?.stop()]);
+    await database?.close();
+    await throwaway?.drop();
+  }, 60_000);
+
+  it('a session made on one instance works on the other, and logging out on either ends it on both', async () => {
+    const browser = newBrowser();
+    const email = uniqueEmail('scaleout');
+    const registered = await browser.call(a, 'POST', '/api/auth/register', {
+      email,
+      password: PASSWORD,
+      role: 'homeowner',
+    });
+    expect(registered.status).toBe(201);
+    const cookieFromA = browser.cookie;
+    expect(cookieFromA).toBeDefined();
+
+    const onB = await browser.call(b, 'GET', '/api/auth/user');
+    expect(onB.status).toBe(200);
+    expect(onB.body).toMatchObject({ id: registered.body.id, email, role: 'homeowner' });
+
+    const logout = await browser.call(b, 'POST', '/api/auth/logout');
+    expect(logout.status).toBe(200);
+    // The old cookie, replayed on A: the session row is gone, not just forgotten by B.
+    browser.cookie = cookieFromA;
+    const afterLogout = await browser.call(a, 'GET', '/api/auth/user');
+    expect(afterLogout.status).toBe(401);
+    expect(afterLogout.body.code).toBe('UNAUTHENTICATED');
+
+    // The other way round, with a log-in: made on B, used on A, ended on A, refused on B.
+    const second = newBrowser();
+    expect((await second.call(b, 'POST', '/api/auth/login', { email, password: PASSWORD })).status).toBe(200);
+    const cookieFromB = second.cookie;
+    expect(await second.call(a, 'GET', '/api/auth/user')).toMatchObject({
+      status: 200,
+      body: { id: registered.body.id },
+    });
+    expect((await second.call(a, 'POST', '/api/auth/logout')).status).toBe(200);
+    second.cookie = cookieFromB;
+    expect((await second.call(b, 'GET', '/api/auth/user')).status).toBe(401);
+  });
+
+  async function freshSlot(round: number, date: string) {
+    const [slot] = await database.db
+      .insert(availabilitySlots)
+      .values({ date, startTime: `10:${String(round).padStart(2, '0')}`, endTime: '23:00' })
+      .returning();
+    return slot;
+  }
+
+  const requestValues = (tag: string, index: number, preferredDate: string) => ({
+    name: `Racer ${index}`,
+    email: `${tag}.${index}@scale-out.example.test`,
+    phone: '5125550100',
+    serviceType: 'Drain Cleaning',
+    preferredDate,
+    urgency: 'routine' as const,
+    description: 'Racing for the same slot from two server instances.',
+    address: '1200 S Congress Ave, Austin, TX 78704',
+  });
+
+  function tally(results: Reply[], winStatus: number) {
+    return {
+      wins: results.filter((r) => r.status === winStatus).length,
+      slotTaken: results.filter((r) => r.status === 409 && r.body.code === 'SLOT_TAKEN').length,
+      serverErrors: results.filter((r) => r.status >= 500).length,
+    };
+  }
+
+  it(`the slot race split across both instances: ${CONTENDERS} bookings of one slot, ${ROUNDS} rounds, one winner each`, async () => {
+    const date = dayFromToday(2);
+    for (let round = 0; round < ROUNDS; round++) {
+      const slot = await freshSlot(round, date);
+      const tag = `split${round}`;
+      const results = await Promise.all(
+        Array.from({ length: CONTENDERS }, (_, i) =>
+          newBrowser().call(i % 2 === 0 ? a : b, 'POST', '/api/service-requests', {
+            ...requestValues(tag, i, date),
+            slotId: slot.id,
+          }),
+        ),
+      );
+
+      expect({ round, ...tally(results, 201) }).toEqual({
+        round,
+        wins: 1,
+        slotTaken: CONTENDERS - 1,
+        serverErrors: 0,
+      });
+      const winnerId = results.find((r) => r.status === 201)?.body.id;
+      const stored = await database.db
+        .select({ id: serviceRequests.id })
+        .from(serviceRequests)
+        .where(
+          inArray(
+            serviceRequests.email,
+            Array.from({ length: CONTENDERS }, (_, i) => `${tag}.${i}@scale-out.example.test`),
+          ),
+        );
+      expect(stored).toEqual([{ id: winnerId }]);
+      const [after] = await database.db
+        .select()
+        .from(availabilitySlots)
+        .where(eq(availabilitySlots.id, slot.id));
+      expect(after).toMatchObject({ isBooked: 'true', serviceRequestId: winnerId });
+    }
+  }, 60_000);
+
+  it(`booking existing requests into one slot from both instances: ${ROUNDS} rounds, one winner each`, async () => {
+    const date = dayFromToday(3);
+    for (let round = 0; round < ROUNDS; round++) {
+      const slot = await freshSlot(round, date);
+      const ids = (
+        await database.db
+          .insert(serviceRequests)
+          .values(Array.from({ length: CONTENDERS }, (_, i) => requestValues(`book${round}`, i, date)))
+          .returning({ id: serviceRequests.id })
+      ).map((row) => row.id);
+
+      const results = await Promise.all(
+        ids.map((serviceRequestId, i) =>
+          newBrowser().call(i % 2 === 0 ? a : b, 'POST', `/api/availability-slots/${slot.id}/book`, {
+            serviceRequestId,
+          }),
+        ),
+      );
+
+      expect({ round, ...tally(results, 200) }).toEqual({
+        round,
+        wins: 1,
+        slotTaken: CONTENDERS - 1,
+        serverErrors: 0,
+      });
+      const winner = ids[results.findIndex((r) => r.status === 200)];
+      const held = await database.db
+        .select({ id: availabilitySlots.id, requestId: availabilitySlots.serviceRequestId })
+        .from(availabilitySlots)
+        .where(inArray(availabilitySlots.serviceRequestId, ids));
+      expect(held).toEqual([{ id: slot.id, requestId: winner }]);
+    }
+  }, 60_000);
+
+  it(`the accept-quote race split across both instances: ${ACCEPT_ATTEMPTS} accepts of 3 quotes, ${ROUNDS} rounds, one accepted each`, async () => {
+    const owner = newBrowser();
+    const registered = await owner.call(a, 'POST', '/api/auth/register', {
+      email: uniqueEmail('owner'),
+      password: PASSWORD,
+      role: 'homeowner',
+    });
+    expect(registered.status).toBe(201);
+    const plumbers = await Promise.all(
+      [a, b, a].map(async (instance) => {
+        const browser = newBrowser();
+        const res = await browser.call(instance, 'POST', '/api/auth/register', {
+          email: uniqueEmail('plumber'),
+          password: PASSWORD,
+          role: 'plumber',
+        });
+        expect(res.status).toBe(201);
+        const located = await browser.call(instance, 'PUT', '/api/plumbers/me/location', {
+          zip: '80202',
+          serviceRadiusKm: 30,
+        });
+        expect(located.status).toBe(200);
+        return browser;
+      }),
+    );
+    const address = '1701 Wynkoop St, Denver, CO 80202';
+    const place = locateAddress(address)!;
+
+    for (let round = 0; round < ROUNDS; round++) {
+      const job = await postJob(database.db, {
+        customerId: String(registered.body.id),
+        issueSlug: 'clogged-drain',
+        issueDescription: `Kitchen sink drains slowly, round ${round}.`,
+        address,
+        lat: place.lat,
+        lng: place.lng,
+        urgency: 'routine',
+        preferredDate: null,
+      });
+      const quoteIds = await Promise.all(
+        plumbers.map(async (plumber, i) => {
+          const res = await plumber.call(i % 2 === 0 ? b : a, 'POST', '/api/quotes', {
+            jobId: job.id,
+            minTotal: 100 + i,
+            maxTotal: 200 + i,
+          });
+          expect(res.status, JSON.stringify(res.body)).toBe(201);
+          return String(res.body.id);
+        }),
+      );
+
+      // One homeowner, one cookie, pressing "accept" on different quotes through both instances at once.
+      const results = await Promise.all(
+        Array.from({ length: ACCEPT_ATTEMPTS }, (_, i) =>
+          owner.call(i % 2 === 0 ? a : b, 'POST', `/api/jobs/${job.id}/accept-quote`, {
+            quoteId: quoteIds[i % quoteIds.length],
+          }),
+        ),
+      );
+      const winners = results.filter((r) => r.status === 200);
+      expect(winners, JSON.stringify(results.map((r) => r.status))).toHaveLength(1);
+      for (const loser of results.filter((r) => r.status !== 200)) {
+        expect(loser).toEqual({
+          status: 409,
+          body: { error: 'A quote has already been accepted for this job', code: 'QUOTE_ALREADY_ACCEPTED' },
+        });
+      }
+
+      const accepted = await database.db
+        .select()
+        .from(quotes)
+        .where(and(eq(quotes.jobId, job.id), eq(quotes.status, 'accepted')));
+      expect(accepted).toHaveLength(1);
+      expect(accepted[0].id).toBe((winners[0].body.quote as { id: string }).id);
+      const [row] = await database.db.select().from(jobs).where(eq(jobs.id, job.id));
+      expect(row).toMatchObject({ currentStatus: 'scheduled', plumberId: accepted[0].plumberId });
+      const scheduled = await database.db
+        .select()
+        .from(jobStatusEvents)
+        .where(and(eq(jobStatusEvents.jobId, job.id), eq(jobStatusEvents.status, 'scheduled')));
+      expect(scheduled).toHaveLength(1);
+    }
+  }, 60_000);
+
+  it(`the login rate limit (${AUTH_RATE_LIMIT} per window) holds across both instances`, async () => {
+    const wrong = { email: uniqueEmail('nobody'), password: 'not-the-password' };
+    // Two clients: one's over-limit attempt lands on B, the other's on A.
+    for (const [index, browser] of [newBrowser(), newBrowser()].entries()) {
+      const instances = index === 0 ? [a, b] : [b, a];
+      for (let attempt = 0; attempt < AUTH_RATE_LIMIT; attempt++) {
+        const res = await browser.call(instances[attempt % 2], 'POST', '/api/auth/login', wrong);
+        expect({ attempt, status: res.status }).toEqual({ attempt, status: 401 });
+      }
+      // Each instance has seen only about half the attempts; together they are over the limit.
+      const over = instances[AUTH_RATE_LIMIT % 2];
+      const limited = await browser.call(over, 'POST', '/api/auth/login', wrong);
+      expect(limited).toMatchObject({ status: 429, body: { code: 'RATE_LIMITED' } });
+      const other = instances[(AUTH_RATE_LIMIT + 1) % 2];
+      expect((await browser.call(other, 'POST', '/api/auth/login', wrong)).status).toBe(429);
+
+      const [counter] = await database.db
+        .select()
+        .from(rateLimits)
+        .where(eq(rateLimits.key, `login:${browser.ip}`));
+      expect(counter.hits).toBe(AUTH_RATE_LIMIT + 2);
+    }
+    // Per client, not global: a fresh address still gets an honest answer.
+    expect((await newBrowser().call(a, 'POST', '/api/auth/login', wrong)).status).toBe(401);
+  });
+});
