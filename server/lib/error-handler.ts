@@ -33,6 +33,8 @@ interface PgLikeError {
   cause?: unknown;
   type?: string;
   status?: number;
+  /** http-errors (body-parser) set it on client errors. */
+  expose?: boolean;
 }
 
 /** Drizzle wraps driver errors; the PostgreSQL SQLSTATE is on the innermost cause. */
@@ -62,6 +64,12 @@ export function toAppError(error: unknown): AppError {
     case 'charset.unsupported':
     case 'encoding.unsupported':
       return new AppError('UNSUPPORTED_MEDIA_TYPE', 'Unsupported request encoding');
+  }
+  // The router cannot decode a path parameter with malformed percent-encoding (`/api/jobs/%zz`).
+  if (error instanceof URIError) return new AppError('VALIDATION_ERROR', 'The request address is not valid');
+  // Other client errors of the body parser without a `type`, e.g. a gzip body that does not inflate.
+  if (err.expose === true && typeof err.status === 'number' && err.status >= 400 && err.status < 500) {
+    return new AppError('VALIDATION_ERROR', 'The request body could not be read');
   }
 
   const dbError = findDatabaseError(error);
