@@ -6,7 +6,7 @@ import { createApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, type DatabaseHandle } from '../db/client';
 import { runMigrations } from '../db/migrate';
-import { createLogger } from '../lib/logger';
+import { createLogger, type DestinationStream } from '../lib/logger';
 
 /**
  * API tests run against the real app and a real database: an in-memory PGlite by default, or a
@@ -46,7 +46,12 @@ export async function createThrowawayDatabase(baseUrl: string, prefix = 'plumbli
 }
 
 export async function createTestContext(
-  options: { env?: Record<string, string>; seed?: boolean } = {},
+  options: {
+    env?: Record<string, string>;
+    seed?: boolean;
+    /** Where the app's log goes (with LOG_LEVEL in `env`); tests read it back to check what is logged. */
+    logDestination?: DestinationStream;
+  } = {},
 ): Promise<TestContext> {
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -70,7 +75,7 @@ export async function createTestContext(
   const { app, close } = await createApp({
     config,
     database,
-    logger: createLogger(config.logLevel),
+    logger: createLogger(config.logLevel, options.logDestination),
     sessionSecret: 'test-secret-'.padEnd(40, 'x'),
     client: 'none',
   });
