@@ -1,7 +1,11 @@
 /**
  * `npm run bench`: runs every benchmark in this folder one after another. Benchmarks print
  * figures and compare them with their targets; they never fail a build on a timing.
- * Run one alone with `npx tsx bench/<name>.ts`.
+ * Run one alone with `npx tsx bench/<name>.ts` or `npm run bench -- <name>` (e.g. `npm run bench -- load`).
+ *
+ * bench/load.ts (autocannon against the production server, 1M jobs) needs PostgreSQL — DATABASE_URL,
+ * else postgres://postgres@127.0.0.1:5432/postgres — and takes about 4 minutes; without PostgreSQL it
+ * says so and is skipped. See docs/performance.md.
  */
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';

@@ -10,7 +10,9 @@
  * Jobs are spread uniformly over the contiguous United States, 20% of them open (requested or
  * quoted); the plumber works 40 km around downtown Austin (the demo plumber's area).
  */
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type DatabaseHandle } from '../server/db/client';
 import { runMigrations } from '../server/db/migrate';
@@ -32,12 +34,16 @@ const SCAN_RUNS = 5;
 const TARGET_MS_AT_1M = 2;
 const TARGET_GROWTH = 30;
 
-/** Downtown Austin (ZIP 78701), 40 km: the demo plumber. */
-const CENTRE = { lat: 30.2711286, lng: -97.7436995 };
-const RADIUS_KM = 40;
+/** Downtown Austin (ZIP 78701), 40 km: the demo plumber. bench/load.ts places its plumber here too. */
+export const CENTRE_ZIP = '78701';
+export const CENTRE = { lat: 30.2711286, lng: -97.7436995 };
+export const RADIUS_KM = 40;
 
-/** Inserts jobs `from`..`to` in one statement: positions uniform over the contiguous US, 20% open. */
-async function insertJobs(database: DatabaseHandle, customerId: string, from: number, to: number) {
+/**
+ * Inserts jobs `from`..`to` in one statement: positions uniform over the contiguous US, 20% open.
+ * Also used by bench/load.ts to seed its 1M jobs.
+ */
+export async function insertJobs(database: DatabaseHandle, customerId: string, from: number, to: number) {
   await database.db.transaction(async (tx) => {
     // Bulk seeding may outlast the pool's 10 s statement timeout on a busy machine.
     await tx.execute(sql`set local statement_timeout = 0`);
@@ -251,7 +257,10 @@ async function main() {
   }
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+// Only when run as a script: bench/load.ts imports insertJobs from here.
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  main().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
