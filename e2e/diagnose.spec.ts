@@ -75,6 +75,8 @@ function parseBody(request: Request): SentDiagnosis {
 
 test.describe('AI diagnosis wizard', () => {
   test('quick-fill, photos, details, result, explanation and New Diagnosis', async ({ page }) => {
+    // The whole wizard with two photos decoded and shrunk in the browser: ~15 s on an idle 2-core box.
+    test.slow();
     const w = wizard(page);
     await page.goto('/diagnose');
     await expect(page).toHaveTitle('AI Diagnosis | Plumbline');

@@ -11,7 +11,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { FormField } from '@/components/ui/form-field';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { SelectField } from '@/components/ui/select-field';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
@@ -237,73 +237,27 @@ export function BookingForm({ user, handover, onBooked }: BookingFormProps) {
               {COPY.detailsHeading}
             </h2>
             <div className="grid gap-4 sm:grid-cols-2">
-              <Controller
+              <SelectField
+                className="content-start"
                 control={form.control}
                 name="serviceType"
-                render={({ field, fieldState }) => (
-                  <FormField
-                    className="content-start"
-                    id="booking-service-type"
-                    label={COPY.labels.serviceType}
-                    error={fieldState.error}
-                  >
-                    {(describedBy) => (
-                      <Select value={field.value ?? ''} onValueChange={field.onChange} name={field.name}>
-                        <SelectTrigger
-                          id="booking-service-type"
-                          ref={field.ref}
-                          onBlur={field.onBlur}
-                          aria-invalid={fieldState.error ? true : undefined}
-                          aria-describedby={describedBy}
-                          data-testid="select-service-type"
-                        >
-                          <SelectValue placeholder={COPY.placeholders.serviceType} />
-                        </SelectTrigger>
-                        <SelectContent>
-                          {SERVICE_TYPES.map((serviceType) => (
-                            <SelectItem key={serviceType} value={serviceType}>
-                              {serviceType}
-                            </SelectItem>
-                          ))}
-                        </SelectContent>
-                      </Select>
-                    )}
-                  </FormField>
-                )}
+                id="booking-service-type"
+                label={COPY.labels.serviceType}
+                placeholder={COPY.placeholders.serviceType}
+                options={SERVICE_TYPES.map((serviceType) => ({ value: serviceType, label: serviceType }))}
+                data-testid="select-service-type"
               />
-              <Controller
+              <SelectField
+                className="content-start"
                 control={form.control}
                 name="urgency"
-                render={({ field, fieldState }) => (
-                  <FormField
-                    className="content-start"
-                    id="booking-urgency"
-                    label={COPY.labels.urgency}
-                    error={fieldState.error}
-                  >
-                    {(describedBy) => (
-                      <Select value={field.value} onValueChange={field.onChange} name={field.name}>
-                        <SelectTrigger
-                          id="booking-urgency"
-                          ref={field.ref}
-                          onBlur={field.onBlur}
-                          aria-invalid={fieldState.error ? true : undefined}
-                          aria-describedby={describedBy}
-                          data-testid="select-urgency"
-                        >
-                          <SelectValue />
-                        </SelectTrigger>
-                        <SelectContent>
-                          {URGENCIES.map((urgency) => (
-                            <SelectItem key={urgency} value={urgency}>
-                              {URGENCY_OPTION_LABELS[urgency]}
-                            </SelectItem>
-                          ))}
-                        </SelectContent>
-                      </Select>
-                    )}
-                  </FormField>
-                )}
+                id="booking-urgency"
+                label={COPY.labels.urgency}
+                options={URGENCIES.map((urgency) => ({
+                  value: urgency,
+                  label: URGENCY_OPTION_LABELS[urgency],
+                }))}
+                data-testid="select-urgency"
               />
               <FormField
                 className="content-start"

@@ -3,7 +3,7 @@ import { DIAGNOSIS_LOCATIONS, URGENCIES } from '@shared/constants';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { SelectField } from '@/components/ui/select-field';
 import { Spinner } from '@/components/ui/spinner';
 import { COPY, LOCATION_LABELS, URGENCY_LABELS, WIZARD_STEPS } from '../copy';
 import { StepHeading } from './step-heading';
@@ -33,66 +33,29 @@ export function DetailsStep({
       </StepHeading>
 
       <div className="grid gap-4 sm:grid-cols-2">
-        <Controller
+        <SelectField
           control={form.control}
           name="location"
-          render={({ field, fieldState }) => (
-            <div className="grid gap-2">
-              <Label htmlFor="diagnosis-location">Location</Label>
-              <Select value={field.value} onValueChange={field.onChange} disabled={pending} name={field.name}>
-                <SelectTrigger
-                  id="diagnosis-location"
-                  ref={field.ref}
-                  onBlur={field.onBlur}
-                  aria-invalid={fieldState.error ? true : undefined}
-                  data-testid="select-location"
-                >
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {DIAGNOSIS_LOCATIONS.map((location) => (
-                    <SelectItem key={location} value={location}>
-                      {LOCATION_LABELS[location]}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-              {fieldState.error?.message && (
-                <p className="text-sm font-medium text-destructive">{fieldState.error.message}</p>
-              )}
-            </div>
-          )}
+          id="diagnosis-location"
+          label="Location"
+          options={DIAGNOSIS_LOCATIONS.map((location) => ({
+            value: location,
+            label: LOCATION_LABELS[location],
+          }))}
+          disabled={pending}
+          data-testid="select-location"
         />
-
-        <Controller
+        <SelectField
           control={form.control}
           name="urgency"
-          render={({ field, fieldState }) => (
-            <div className="grid gap-2">
-              <Label htmlFor="diagnosis-urgency">Urgency</Label>
-              <Select value={field.value} onValueChange={field.onChange} disabled={pending} name={field.name}>
-                <SelectTrigger
-                  id="diagnosis-urgency"
-                  ref={field.ref}
-                  onBlur={field.onBlur}
-                  aria-invalid={fieldState.error ? true : undefined}
-                  data-testid="select-urgency"
-                >
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {URGENCIES.map((urgency) => (
-                    <SelectItem key={urgency} value={urgency}>
-                      {URGENCY_LABELS[urgency].name} - {URGENCY_LABELS[urgency].hint}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-              {fieldState.error?.message && (
-                <p className="text-sm font-medium text-destructive">{fieldState.error.message}</p>
-              )}
-            </div>
-          )}
+          id="diagnosis-urgency"
+          label="Urgency"
+          options={URGENCIES.map((urgency) => ({
+            value: urgency,
+            label: `${URGENCY_LABELS[urgency].name} - ${URGENCY_LABELS[urgency].hint}`,
+          }))}
+          disabled={pending}
+          data-testid="select-urgency"
         />
       </div>
 
