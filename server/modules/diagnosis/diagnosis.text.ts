@@ -170,7 +170,8 @@ export function stem(word: string): string {
 export function processTerm(term: string): string[] | null {
   const word = term.toLowerCase();
   if (STOP_WORDS.has(word)) return null;
-  const expanded = SYNONYMS[word] ?? [word];
+  // Own keys only: a description saying 'constructor' must not find Object.prototype.constructor.
+  const expanded = Object.hasOwn(SYNONYMS, word) ? SYNONYMS[word] : [word];
   const terms = [...new Set(expanded.map(stem))].filter((t) => t.length > 1);
   return terms.length > 0 ? terms : null;
 }
