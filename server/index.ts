@@ -7,6 +7,7 @@ import { openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
 import { seedDatabase } from './db/seed';
 import { CLIENT_BUILD_DIR } from './lib/client-assets';
+import { answerClientError } from './lib/error-handler';
 import { createLogger } from './lib/logger';
 import { resolveSessionSecret } from './lib/session-secret';
 import { startSlotScheduler } from './modules/booking';
@@ -51,6 +52,7 @@ async function main() {
 
   const server = createServer(app);
   server.keepAliveTimeout = 65_000;
+  server.on('clientError', answerClientError);
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
   logger.info({ port: config.port }, `Plumbline listening on http://localhost:${config.port}`);
 

@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { ErrorBody, ErrorCode } from '@shared/errors';
 import { AppError } from './app-error';
@@ -17,6 +19,7 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   ALREADY_QUOTED: 409,
   QUOTE_ALREADY_ACCEPTED: 409,
   PAYLOAD_TOO_LARGE: 413,
+  HEADERS_TOO_LARGE: 431,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
   INTERNAL_ERROR: 500,
@@ -115,3 +118,28 @@ export function createErrorHandler(logger: Logger): ErrorRequestHandler {
 export const apiNotFound: RequestHandler = (req, _res, next) => {
   next(new AppError('NOT_FOUND', `No API route for ${req.method} ${req.path}`));
 };
+
+/**
+ * The HTTP server's `clientError` listener. Node answers requests it cannot parse (a URL or headers
+ * over 16 kB, broken framing) itself, with an empty body, before Express sees them; this answers them
+ * in our error format instead.
+ */
+export function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
+  const body: ErrorBody = tooLarge
+    ? { error: 'The request address or headers are too large', code: 'HEADERS_TOO_LARGE' }
+    : { error: 'The request could not be read', code: 'VALIDATION_ERROR' };
+  const status = statusOf(body.code);
+  const json = JSON.stringify(body);
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
+      'Content-Type: application/json; charset=utf-8\r\n' +
+      `Content-Length: ${Buffer.byteLength(json)}\r\n` +
+      'Cache-Control: no-store\r\nConnection: close\r\n\r\n' +
+      json,
+  );
+}
