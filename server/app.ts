@@ -45,6 +45,9 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
   const { config, database, logger } = options;
   const app = express();
   app.disable('x-powered-by');
+  // res.json's ETag is a SHA-1 of every body; API answers are `Cache-Control: no-store`, so nothing
+  // revalidates with it. Static files keep theirs (express.static and sendFile set their own).
+  app.set('etag', false);
   app.set('trust proxy', config.trustProxy);
   app.set('query parser', 'simple');
 
@@ -68,7 +71,11 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
   app.use(createHealthRouter({ pool: database.pool, isReady }));
   app.use(securityHeaders({ devServer: options.client === 'vite' }));
 
-  const auth = createAuthService({ db: database.db, bcryptCost: config.bcryptCost });
+  const auth = createAuthService({
+    db: database.db,
+    bcryptCost: config.bcryptCost,
+    passwordChecks: config.passwordChecks,
+  });
   const passport = createPassport(auth);
   const authLimit = {
     limit: config.authRateLimit.limit,

@@ -82,7 +82,7 @@ const PREFIX_TO_REGION = new Map(
   ),
 );
 
-/** The region code pricing uses for a 5-digit ZIP; the national default when no metro covers it. */
-export function regionCodeForZip(zip: string): string {
-  return PREFIX_TO_REGION.get(zip.trim().slice(0, 3)) ?? DEFAULT_REGION_CODE;
+/** The region code pricing uses for a 5-digit ZIP; the national default when no metro covers it or no ZIP is known. */
+export function regionCodeForZip(zip: string | undefined): string {
+  return (zip && PREFIX_TO_REGION.get(zip.trim().slice(0, 3))) || DEFAULT_REGION_CODE;
 }

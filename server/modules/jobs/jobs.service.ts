@@ -1,5 +1,6 @@
 import type { JobStatus, Urgency } from '@shared/constants';
 import { jobStatusLabel } from '@shared/job-display';
+import { regionCodeForZip } from '@shared/region-zip-prefixes';
 import type {
   AssignedJob,
   CustomerJob,
@@ -126,13 +127,17 @@ export function pricingEstimator(pricing: Pick<PricingService, 'estimate'>): Job
   };
 }
 
-/** Memoises estimates within one answer: many jobs share an issue, a ZIP and an urgency. */
+/**
+ * Memoises estimates within one answer. A job's price depends on its ZIP only through the ZIP's
+ * pricing region, so jobs share an entry per issue, region and urgency (keyed by ZIP, nearly every
+ * job of a nearby answer had its own).
+ */
 function estimateCache(estimator: JobEstimator | undefined) {
   const cache = new Map<string, Promise<JobEstimate | null>>();
   return (job: { issueSlug: string; address: string; urgency: Urgency }): Promise<JobEstimate | null> => {
     if (!estimator) return Promise.resolve(null);
     const zip = extractZip(job.address);
-    const key = `${job.issueSlug}|${zip ?? ''}|${job.urgency}`;
+    const key = `${job.issueSlug}|${regionCodeForZip(zip)}|${job.urgency}`;
     let pending = cache.get(key);
     if (!pending) {
       pending = estimator({ issueSlug: job.issueSlug, zip, urgency: job.urgency }).catch(() => null);

@@ -85,7 +85,10 @@ export function roundPrice(value: number): number {
   return Math.max(ROUND_TO_DOLLARS, Math.round(value / ROUND_TO_DOLLARS) * ROUND_TO_DOLLARS);
 }
 
-const dollars = (value: number) => `$${value.toLocaleString('en-US', { maximumFractionDigits: 2 })}`;
+// One formatter for the process: toLocaleString builds a new Intl.NumberFormat on every call, which
+// was ~70% of the server's CPU on a nearby-jobs answer (docs/performance.md).
+const DOLLAR_AMOUNT = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+const dollars = (value: number) => `$${DOLLAR_AMOUNT.format(value)}`;
 
 const UNIT_SUFFIX: Record<string, string> = { job: '', hour: ' per hour', linear_ft: ' per linear ft' };
 

@@ -130,7 +130,7 @@ export function createPricingService(db: Database, options: PricingServiceOption
       const data = await referenceData();
       const item = data.items.get(input.issueSlug);
       if (!item) return null;
-      const zipRegionCode = input.zip ? regionCodeForZip(input.zip) : DEFAULT_REGION_CODE;
+      const zipRegionCode = regionCodeForZip(input.zip);
       const zipRegion = zipRegionCode !== DEFAULT_REGION_CODE ? data.regions.get(zipRegionCode) : undefined;
       const region = zipRegion ?? data.regions.get(DEFAULT_REGION_CODE) ?? NATIONAL_DEFAULT;
       return computeEstimate({
