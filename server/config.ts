@@ -39,6 +39,10 @@ const envSchema = z
     TRUST_PROXY: trustProxy,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
     BCRYPT_COST: z.coerce.number().int().min(4).max(15).default(12),
+    /** Password hashes/checks (bcrypt) running at once; more wait in a bounded queue (lib/concurrency-gate.ts). */
+    PASSWORD_CHECK_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+    /** Password checks allowed to wait; beyond that, login and register answer 503 at once. */
+    PASSWORD_CHECK_QUEUE: z.coerce.number().int().min(0).max(10_000).default(16),
     /** Attempts per client per window on login and on register. */
     AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
     AUTH_RATE_WINDOW_MS: z.coerce
@@ -115,6 +119,7 @@ function toConfig(env: z.output<typeof envSchema>) {
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     bcryptCost: env.BCRYPT_COST,
+    passwordChecks: { concurrency: env.PASSWORD_CHECK_CONCURRENCY, maxQueued: env.PASSWORD_CHECK_QUEUE },
     authRateLimit: { limit: env.AUTH_RATE_LIMIT, windowMs: env.AUTH_RATE_WINDOW_MS },
     sessionMaxAgeMs: env.SESSION_MAX_AGE_MS,
     sessionIdleTimeoutMs: env.SESSION_IDLE_TIMEOUT_MS,

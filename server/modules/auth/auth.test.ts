@@ -5,6 +5,7 @@ import { AUTH_MESSAGES } from '@shared/validators/auth';
 import supertest from 'supertest';
 import { createApp } from '../../app';
 import { createLogger } from '../../lib/logger';
+import { PASSWORD_CHECKS_BUSY_MESSAGE } from './auth.service';
 import { createTestContext, testDatabaseKind, uniqueEmail, type TestContext } from '../../test/test-context';
 
 const PASSWORD = 'correct-horse-battery';
@@ -242,6 +243,37 @@ describe('auth rate limits', () => {
     const attempt = () => ctx.request.post('/api/auth/register').send({ email: 'bad', password: 'x' });
     for (let i = 0; i < 3; i++) expect((await attempt()).status).toBe(400);
     expect((await attempt()).status).toBe(429);
+  });
+});
+
+describe('password checks under a flood', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    // Real cost: each check takes a few hundred ms, so logins sent together overlap.
+    ctx = await createTestContext({
+      env: { BCRYPT_COST: '12', PASSWORD_CHECK_CONCURRENCY: '1', PASSWORD_CHECK_QUEUE: '1' },
+    });
+  });
+  afterAll(async () => {
+    await ctx?.close();
+  });
+
+  it('runs at most the allowed checks and answers the rest 503 JSON at once, losing nothing', async () => {
+    const logins = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        ctx.request.post('/api/auth/login').send({ email: uniqueEmail('flood'), password: 'whatever1' }),
+      ),
+    );
+    const statuses = logins.map((res) => res.status).sort();
+    // One check runs, one waits; the other four are refused instead of queueing behind them.
+    expect(statuses).toEqual([401, 401, 503, 503, 503, 503]);
+    for (const res of logins.filter((r) => r.status === 503)) {
+      expect(res.body).toEqual({ error: PASSWORD_CHECKS_BUSY_MESSAGE, code: 'SERVICE_UNAVAILABLE' });
+    }
+    // Registration shares the gate; once the flood is over, it works.
+    const email = uniqueEmail('after-flood');
+    const registered = await ctx.request.post('/api/auth/register').send({ email, password: PASSWORD });
+    expect(registered.status).toBe(201);
   });
 });
 
