@@ -64,7 +64,12 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
       },
       autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
-      customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
+      customLogLevel: (_req, res, error) => {
+        if (error) return 'error';
+        // 503 is the app shedding load or waiting for its database; faults behind it log their own error.
+        if (res.statusCode === 503) return 'warn';
+        return res.statusCode >= 500 ? 'error' : 'info';
+      },
     }),
   );
   const isReady = options.isReady ?? (() => true);

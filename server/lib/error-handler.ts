@@ -109,7 +109,10 @@ export function createErrorHandler(logger: Logger): ErrorRequestHandler {
     if (res.headersSent) return next(error);
     const appError = toAppError(error);
     const status = statusOf(appError.code);
-    if (status >= 500)
+    // A 503 the app chose (starting up, password checks full) is load, not a fault: the request log
+    // line (at warn) is enough, and a stack per refused request would amplify a flood into the log.
+    const refusedOnPurpose = error instanceof AppError && appError.code === 'SERVICE_UNAVAILABLE';
+    if (status >= 500 && !refusedOnPurpose)
       logger.error({ err: error, method: req.method, url: req.originalUrl }, 'request failed');
     sendError(res, appError);
   };

@@ -248,10 +248,17 @@ describe('auth rate limits', () => {
 
 describe('password checks under a flood', () => {
   let ctx: TestContext;
+  const logLines: string[] = [];
   beforeAll(async () => {
     // Real cost: each check takes a few hundred ms, so logins sent together overlap.
     ctx = await createTestContext({
-      env: { BCRYPT_COST: '12', PASSWORD_CHECK_CONCURRENCY: '1', PASSWORD_CHECK_QUEUE: '1' },
+      env: {
+        BCRYPT_COST: '12',
+        PASSWORD_CHECK_CONCURRENCY: '1',
+        PASSWORD_CHECK_QUEUE: '1',
+        LOG_LEVEL: 'info',
+      },
+      logDestination: { write: (line: string) => void logLines.push(line) },
     });
   });
   afterAll(async () => {
@@ -270,6 +277,12 @@ describe('password checks under a flood', () => {
     for (const res of logins.filter((r) => r.status === 503)) {
       expect(res.body).toEqual({ error: PASSWORD_CHECKS_BUSY_MESSAGE, code: 'SERVICE_UNAVAILABLE' });
     }
+    // Shedding load is logged as a warning per request, never as an error with a stack.
+    const records = logLines.map(
+      (line) => JSON.parse(line) as { level: number; res?: { statusCode?: number } },
+    );
+    expect(records.filter((r) => r.level === 40 && r.res?.statusCode === 503)).toHaveLength(4);
+    expect(records.filter((r) => r.level >= 50)).toEqual([]);
     // Registration shares the gate; once the flood is over, it works.
     const email = uniqueEmail('after-flood');
     const registered = await ctx.request.post('/api/auth/register').send({ email, password: PASSWORD });
