@@ -44,5 +44,3 @@ export function createConcurrencyGate({ concurrency, maxQueued, busyMessage }: C
     stats: () => ({ running, queued: waiting.length }),
   };
 }
-
-export type ConcurrencyGate = ReturnType<typeof createConcurrencyGate>;
