@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, defaultPasswordCheckConcurrency, loadConfig } from './config';
 
 describe('loadConfig', () => {
   it('defaults to the embedded database with demo data on port 5000', () => {
@@ -45,6 +45,17 @@ describe('loadConfig', () => {
   it('keeps bcrypt at cost 12 or more outside tests', () => {
     expect(() => loadConfig({ BCRYPT_COST: '4' })).toThrow(/BCRYPT_COST: must be at least 12/);
     expect(loadConfig({ NODE_ENV: 'test', BCRYPT_COST: '4' }).bcryptCost).toBe(4);
+  });
+
+  it('runs up to two password checks at once, always leaving one core to the event loop', () => {
+    expect([1, 2, 3, 4, 16].map(defaultPasswordCheckConcurrency)).toEqual([1, 1, 2, 2, 2]);
+    expect(loadConfig({ PASSWORD_CHECK_CONCURRENCY: '4', PASSWORD_CHECK_QUEUE: '0' }).passwordChecks).toEqual(
+      {
+        concurrency: 4,
+        maxQueued: 0,
+      },
+    );
+    expect(() => loadConfig({ PASSWORD_CHECK_CONCURRENCY: '0' })).toThrow(/PASSWORD_CHECK_CONCURRENCY/);
   });
 
   it('parses TRUST_PROXY as a boolean, a hop count or a named range', () => {

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -22,6 +23,14 @@ const trustProxy = z
     return /^\d+$/.test(value) ? Number(value) : value;
   });
 
+/**
+ * Up to two bcrypt checks at once, and fewer than the cores this process may use so that one stays
+ * for the event loop; at least one (availableParallelism honours `taskset` and a container's cpuset).
+ */
+export function defaultPasswordCheckConcurrency(cores: number): number {
+  return Math.max(1, Math.min(2, cores - 1));
+}
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -40,7 +49,12 @@ const envSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
     BCRYPT_COST: z.coerce.number().int().min(4).max(15).default(12),
     /** Password hashes/checks (bcrypt) running at once; more wait in a bounded queue (lib/concurrency-gate.ts). */
-    PASSWORD_CHECK_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+    PASSWORD_CHECK_CONCURRENCY: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(64)
+      .default(defaultPasswordCheckConcurrency(availableParallelism())),
     /** Password checks allowed to wait; beyond that, login and register answer 503 at once. */
     PASSWORD_CHECK_QUEUE: z.coerce.number().int().min(0).max(10_000).default(16),
     /** Attempts per client per window on login and on register. */
