@@ -49,12 +49,13 @@ describe('loadConfig', () => {
 
   it('runs up to two password checks at once, always leaving one core to the event loop', () => {
     expect([1, 2, 3, 4, 16].map(defaultPasswordCheckConcurrency)).toEqual([1, 1, 2, 2, 2]);
-    expect(loadConfig({ PASSWORD_CHECK_CONCURRENCY: '4', PASSWORD_CHECK_QUEUE: '0' }).passwordChecks).toEqual(
-      {
-        concurrency: 4,
-        maxQueued: 0,
-      },
-    );
+    expect(loadConfig({}).passwordChecks).toMatchObject({ maxQueued: 16, maxWaitMs: 5000 });
+    const configured = loadConfig({
+      PASSWORD_CHECK_CONCURRENCY: '4',
+      PASSWORD_CHECK_QUEUE: '0',
+      PASSWORD_CHECK_MAX_WAIT_MS: '2500',
+    });
+    expect(configured.passwordChecks).toEqual({ concurrency: 4, maxQueued: 0, maxWaitMs: 2500 });
     expect(() => loadConfig({ PASSWORD_CHECK_CONCURRENCY: '0' })).toThrow(/PASSWORD_CHECK_CONCURRENCY/);
   });
 

@@ -57,6 +57,8 @@ const envSchema = z
       .default(defaultPasswordCheckConcurrency(availableParallelism())),
     /** Password checks allowed to wait; beyond that, login and register answer 503 at once. */
     PASSWORD_CHECK_QUEUE: z.coerce.number().int().min(0).max(10_000).default(16),
+    /** How long a password check may wait for its turn before login or register answers 503. */
+    PASSWORD_CHECK_MAX_WAIT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
     /** Attempts per client per window on login and on register. */
     AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
     AUTH_RATE_WINDOW_MS: z.coerce
@@ -133,7 +135,11 @@ function toConfig(env: z.output<typeof envSchema>) {
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     bcryptCost: env.BCRYPT_COST,
-    passwordChecks: { concurrency: env.PASSWORD_CHECK_CONCURRENCY, maxQueued: env.PASSWORD_CHECK_QUEUE },
+    passwordChecks: {
+      concurrency: env.PASSWORD_CHECK_CONCURRENCY,
+      maxQueued: env.PASSWORD_CHECK_QUEUE,
+      maxWaitMs: env.PASSWORD_CHECK_MAX_WAIT_MS,
+    },
     authRateLimit: { limit: env.AUTH_RATE_LIMIT, windowMs: env.AUTH_RATE_WINDOW_MS },
     sessionMaxAgeMs: env.SESSION_MAX_AGE_MS,
     sessionIdleTimeoutMs: env.SESSION_IDLE_TIMEOUT_MS,

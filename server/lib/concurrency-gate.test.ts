@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppError } from './app-error';
 import { createConcurrencyGate } from './concurrency-gate';
 
@@ -26,7 +26,12 @@ const flush = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('createConcurrencyGate', () => {
   it('runs at most `concurrency` tasks, queues up to `maxQueued`, and refuses the rest with a 503 code', async () => {
-    const gate = createConcurrencyGate({ concurrency: 2, maxQueued: 1, busyMessage: 'Busy.' });
+    const gate = createConcurrencyGate({
+      concurrency: 2,
+      maxQueued: 1,
+      maxWaitMs: 60_000,
+      busyMessage: 'Busy.',
+    });
     const [a, b, c, d] = [deferredTask(), deferredTask(), deferredTask(), deferredTask()];
     const runA = gate.run(a.task);
     const runB = gate.run(b.task);
@@ -51,7 +56,12 @@ describe('createConcurrencyGate', () => {
   });
 
   it('frees the slot when a task fails, and passes the failure on', async () => {
-    const gate = createConcurrencyGate({ concurrency: 1, maxQueued: 0, busyMessage: 'Busy.' });
+    const gate = createConcurrencyGate({
+      concurrency: 1,
+      maxQueued: 0,
+      maxWaitMs: 60_000,
+      busyMessage: 'Busy.',
+    });
     const failing = deferredTask();
     const run = gate.run(failing.task);
     await expect(gate.run(async () => 'refused while full')).rejects.toMatchObject({
@@ -64,7 +74,12 @@ describe('createConcurrencyGate', () => {
   });
 
   it('serves queued tasks in arrival order', async () => {
-    const gate = createConcurrencyGate({ concurrency: 1, maxQueued: 3, busyMessage: 'Busy.' });
+    const gate = createConcurrencyGate({
+      concurrency: 1,
+      maxQueued: 3,
+      maxWaitMs: 60_000,
+      busyMessage: 'Busy.',
+    });
     const order: string[] = [];
     const first = deferredTask();
     const runs = [
@@ -79,5 +94,44 @@ describe('createConcurrencyGate', () => {
     first.finish('first');
     await Promise.all(runs);
     expect(order).toEqual(['second', 'third', 'fourth']);
+  });
+
+  describe('a task that waits too long', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it('is refused after maxWaitMs, leaves the queue, and never runs', async () => {
+      vi.useFakeTimers();
+      const gate = createConcurrencyGate({
+        concurrency: 1,
+        maxQueued: 2,
+        maxWaitMs: 5000,
+        busyMessage: 'Busy.',
+      });
+      const [running, patient, late] = [deferredTask(), deferredTask(), deferredTask()];
+      const runRunning = gate.run(running.task);
+      const runPatient = gate.run(patient.task);
+      const patientOutcome = runPatient.catch((error: unknown) => error);
+      vi.advanceTimersByTime(3000);
+      const runLate = gate.run(late.task);
+      expect(gate.stats()).toEqual({ running: 1, queued: 2 });
+
+      vi.advanceTimersByTime(2000);
+      await expect(patientOutcome).resolves.toMatchObject({ code: 'SERVICE_UNAVAILABLE', message: 'Busy.' });
+      expect(gate.stats()).toEqual({ running: 1, queued: 1 });
+
+      // The slot goes to the task still waiting, within its own 5 s.
+      running.finish('done');
+      await expect(runRunning).resolves.toBe('done');
+      await vi.advanceTimersByTimeAsync(0);
+      expect(patient.started()).toBe(false);
+      expect(late.started()).toBe(true);
+      late.finish('late');
+      await expect(runLate).resolves.toBe('late');
+      // Its timer was cleared: nothing fires later.
+      vi.advanceTimersByTime(60_000);
+      expect(gate.stats()).toEqual({ running: 0, queued: 0 });
+    });
   });
 });

@@ -15,7 +15,7 @@ export interface AuthServiceDeps {
   db: Database;
   bcryptCost: number;
   /** Admission control for bcrypt: a flood of logins must not queue without bound. */
-  passwordChecks: { concurrency: number; maxQueued: number };
+  passwordChecks: { concurrency: number; maxQueued: number; maxWaitMs: number };
 }
 
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password';
