@@ -1,7 +1,4 @@
-import type { z } from 'zod';
 import type { JobStatus, Urgency } from './constants';
-import { updateJobStatusInput } from './validators/jobs';
-import { moneyField } from './validators/quotes';
 
 /**
  * The marketplace's answers on the wire (dates are ISO strings, money is the numeric(10,2) text the
@@ -170,17 +167,3 @@ export interface PlumberRating {
   comment: string | null;
   createdAt: string;
 }
-
-export const MARKETPLACE_MESSAGES = {
-  finalAmountRequired: 'Final amount is required',
-} as const;
-
-/**
- * PATCH /api/jobs/:jobId/status — the shared status change plus, when the plumber completes the job,
- * an optional final amount (otherwise the accepted quote's maximum is paid out).
- */
-export const jobStatusChangeInput = updateJobStatusInput.extend({
-  finalAmount: moneyField(MARKETPLACE_MESSAGES.finalAmountRequired).optional(),
-});
-export type JobStatusChangeInput = z.input<typeof jobStatusChangeInput>;
-export type JobStatusChange = z.output<typeof jobStatusChangeInput>;

@@ -4,6 +4,7 @@ import { LIMITS } from '../constants';
 import { jobs } from '../schema';
 import { BOOKING_MESSAGES } from './booking';
 import { FIELD_MESSAGES, isoDateField, issueSlugField, urgencyField, uuidField } from './common';
+import { moneyField } from './quotes';
 
 export const JOB_MESSAGES = {
   issueSlugRequired: BOOKING_MESSAGES.issueSlugRequired,
@@ -15,6 +16,7 @@ export const JOB_MESSAGES = {
   quoteIdInvalid: 'Invalid quote id',
   statusInvalid: 'Status must be in_progress, completed or cancelled',
   notesMax: 'Notes must be at most 1000 characters',
+  finalAmountRequired: 'Final amount is required',
 } as const;
 
 /** Statuses a person may set by hand; requested/quoted/scheduled follow from posting and quoting. */
@@ -59,9 +61,14 @@ export type JobIdParam = z.input<typeof jobIdParam>;
 export const acceptQuoteInput = z.object({ quoteId: uuidField(JOB_MESSAGES.quoteIdInvalid) });
 export type AcceptQuoteInput = z.input<typeof acceptQuoteInput>;
 
-/** PATCH /api/jobs/:jobId/status */
+/**
+ * PATCH /api/jobs/:jobId/status — plus, when the plumber completes the job, an optional final amount
+ * (otherwise the accepted quote's maximum is paid out).
+ */
 export const updateJobStatusInput = z.object({
   status: z.enum(MANUAL_JOB_STATUSES, { error: JOB_MESSAGES.statusInvalid }),
   notes: z.string().trim().max(1000, { error: JOB_MESSAGES.notesMax }).optional(),
+  finalAmount: moneyField(JOB_MESSAGES.finalAmountRequired).optional(),
 });
 export type UpdateJobStatusInput = z.input<typeof updateJobStatusInput>;
+export type UpdateJobStatus = z.output<typeof updateJobStatusInput>;

@@ -339,6 +339,9 @@ describe('jobs', () => {
     expectValid(jobIdParam, { jobId: UUID });
     expectMessage(jobIdParam, { jobId: 'abc' }, 'jobId', 'Invalid job id');
     expectValid(updateJobStatusInput, { status: 'completed', notes: 'Replaced the trap' });
+    expect(expectValid(updateJobStatusInput, { status: 'completed', finalAmount: 250.5 }).finalAmount).toBe(
+      '250.50',
+    );
     expectMessage(
       updateJobStatusInput,
       { status: 'scheduled' },

@@ -1,6 +1,5 @@
 import type { RequestHandler } from 'express';
-import { jobStatusChangeInput } from '@shared/marketplace';
-import { acceptQuoteInput, jobIdParam } from '@shared/validators/jobs';
+import { acceptQuoteInput, jobIdParam, updateJobStatusInput } from '@shared/validators/jobs';
 import { createRatingInput } from '@shared/validators/ratings';
 import { currentUser } from '../../auth/guards';
 import { parseInput } from '../../lib/validate';
@@ -28,7 +27,7 @@ export function createJobsHandlers(jobs: JobsService, quotes: QuotesService) {
 
   const changeStatus: RequestHandler = async (req, res) => {
     const { jobId } = parseInput(jobIdParam, req.params);
-    const change = parseInput(jobStatusChangeInput, req.body);
+    const change = parseInput(updateJobStatusInput, req.body);
     res.json(await jobs.changeStatus(currentUser(req), jobId, change));
   };
 

@@ -5,12 +5,12 @@ import type {
   AssignedJob,
   CustomerJob,
   JobEstimate,
-  JobStatusChange,
   JobStatusResult,
   NearbyJob,
   PayoutSummary,
 } from '@shared/marketplace';
 import type { CurrentUser } from '@shared/validators/auth';
+import type { UpdateJobStatus } from '@shared/validators/jobs';
 import type { Database, Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { extractZip, locateAddress } from '../geo';
@@ -302,7 +302,7 @@ export function createJobsService({ db, platformFeePercent, estimator }: JobsSer
      * in_progress) and completes it (→ completed, writing the payout); the owner can cancel it
      * before a quote is accepted. Anyone else is told the job does not exist.
      */
-    async changeStatus(actor: CurrentUser, jobId: string, change: JobStatusChange): Promise<JobStatusResult> {
+    async changeStatus(actor: CurrentUser, jobId: string, change: UpdateJobStatus): Promise<JobStatusResult> {
       if (change.finalAmount !== undefined && change.status !== 'completed') {
         throw new AppError('VALIDATION_ERROR', JOB_ERRORS.finalAmountOnlyOnCompletion, [
           { path: 'finalAmount', message: JOB_ERRORS.finalAmountOnlyOnCompletion },

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { JobStatusChangeInput, JobStatusResult } from '@shared/marketplace';
+import type { JobStatusResult } from '@shared/marketplace';
+import type { UpdateJobStatusInput } from '@shared/validators/jobs';
 import { apiRequest } from '@/lib/api-client';
 import { queryKeys, type MutationConfig } from '@/lib/react-query';
 
@@ -7,7 +8,7 @@ import { queryKeys, type MutationConfig } from '@/lib/react-query';
 export async function updateJobStatus({
   jobId,
   ...change
-}: JobStatusChangeInput & { jobId: string }): Promise<JobStatusResult> {
+}: UpdateJobStatusInput & { jobId: string }): Promise<JobStatusResult> {
   return apiRequest<JobStatusResult>('PATCH', `/api/jobs/${encodeURIComponent(jobId)}/status`, change);
 }
 
