@@ -32,3 +32,36 @@ export function CardContent({ className, ...props }: React.HTMLAttributes<HTMLDi
 export function CardFooter({ className, ...props }: React.HTMLAttributes<HTMLDivElement>) {
   return <div className={cn('flex items-center p-6 pt-0', className)} {...props} />;
 }
+
+/**
+ * One card of a list: a group named by its title (an h3), badges beside the title, optional lines
+ * under it (`meta`), then `children` — usually a CardContent.
+ */
+export function ListCard({
+  titleId,
+  title,
+  badges,
+  meta,
+  children,
+  ...props
+}: {
+  titleId: string;
+  title: React.ReactNode;
+  badges?: React.ReactNode;
+  meta?: React.ReactNode;
+} & Omit<React.HTMLAttributes<HTMLDivElement>, 'title'>) {
+  return (
+    <Card role="group" aria-labelledby={titleId} {...props}>
+      <CardHeader className="gap-2 p-4 sm:p-6">
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <CardTitle as="h3" id={titleId} className="text-lg sm:text-xl">
+            {title}
+          </CardTitle>
+          <div className="flex flex-wrap items-center gap-2">{badges}</div>
+        </div>
+        {meta}
+      </CardHeader>
+      {children}
+    </Card>
+  );
+}

@@ -8,7 +8,7 @@ import {
 } from '@shared/job-display';
 import type { CustomerJob } from '@shared/marketplace';
 import { Badge } from '@/components/ui/badge';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { CardContent, ListCard } from '@/components/ui/card';
 import { jobStatusBadgeVariant } from '@/utils/job-badges';
 import { COPY } from '../copy';
 import { CancelJob } from './cancel-job';
@@ -22,28 +22,29 @@ const CANCELLABLE_STATUSES = ['draft', 'requested', 'quoted'];
 export function JobCard({ job }: { job: CustomerJob }) {
   const titleId = `job-title-${job.id}`;
   return (
-    <Card role="group" aria-labelledby={titleId} data-testid={`card-job-${job.id}`}>
-      <CardHeader className="gap-2 p-4 sm:p-6">
-        <div className="flex flex-wrap items-start justify-between gap-2">
-          <CardTitle as="h3" id={titleId} className="text-lg sm:text-xl">
-            {jobTitleFromSlug(job.issueSlug)}
-          </CardTitle>
-          <div className="flex flex-wrap items-center gap-2">
-            {job.urgency === 'emergency' && (
-              <Badge variant="destructive" data-testid="badge-emergency">
-                {COPY.emergency}
-              </Badge>
-            )}
-            <Badge variant={jobStatusBadgeVariant(job.currentStatus)} data-testid="badge-status">
-              {jobStatusLabel(job.currentStatus)}
+    <ListCard
+      titleId={titleId}
+      title={jobTitleFromSlug(job.issueSlug)}
+      data-testid={`card-job-${job.id}`}
+      badges={
+        <>
+          {job.urgency === 'emergency' && (
+            <Badge variant="destructive" data-testid="badge-emergency">
+              {COPY.emergency}
             </Badge>
-          </div>
-        </div>
+          )}
+          <Badge variant={jobStatusBadgeVariant(job.currentStatus)} data-testid="badge-status">
+            {jobStatusLabel(job.currentStatus)}
+          </Badge>
+        </>
+      }
+      meta={
         <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
           <CalendarDays aria-hidden="true" className="size-4" />
           {COPY.posted(formatPostedDate(job.createdAt))}
         </p>
-      </CardHeader>
+      }
+    >
       <CardContent className="grid gap-4 p-4 pt-0 sm:p-6 sm:pt-0">
         <p className="whitespace-pre-line break-words">{job.issueDescription}</p>
         <dl className="grid gap-2 text-sm sm:grid-cols-2">
@@ -67,6 +68,6 @@ export function JobCard({ job }: { job: CustomerJob }) {
         {job.currentStatus === 'completed' && <RateJob job={job} />}
         {CANCELLABLE_STATUSES.includes(job.currentStatus) && <CancelJob jobId={job.id} />}
       </CardContent>
-    </Card>
+    </ListCard>
   );
 }

@@ -4,7 +4,7 @@ import { formatDistanceKm, formatPostedDate, formatUsdRange, jobTitleFromSlug } 
 import type { NearbyJob, PlumberQuote } from '@shared/marketplace';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, ListCard } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useNearbyJobs } from '../api/get-nearby-jobs';
 import { usePlumberQuotes } from '../api/get-plumber-quotes';
@@ -87,25 +87,25 @@ function AvailableJobCard({
 }) {
   const titleId = `nearby-title-${job.id}`;
   return (
-    <Card role="group" aria-labelledby={titleId} data-testid={`card-nearby-${job.id}`}>
-      <CardHeader className="gap-2 p-4 sm:p-6">
-        <div className="flex flex-wrap items-start justify-between gap-2">
-          <CardTitle as="h3" id={titleId} className="text-lg sm:text-xl">
-            {jobTitleFromSlug(job.issueSlug)}
-          </CardTitle>
-          <div className="flex flex-wrap gap-2">
-            {job.urgency === 'emergency' && (
-              <Badge variant="destructive" data-testid="badge-emergency">
-                {COPY.emergency}
-              </Badge>
-            )}
-            {job.alreadyQuoted && (
-              <Badge variant="secondary" data-testid="badge-quoted">
-                {COPY.quoted}
-              </Badge>
-            )}
-          </div>
-        </div>
+    <ListCard
+      titleId={titleId}
+      title={jobTitleFromSlug(job.issueSlug)}
+      data-testid={`card-nearby-${job.id}`}
+      badges={
+        <>
+          {job.urgency === 'emergency' && (
+            <Badge variant="destructive" data-testid="badge-emergency">
+              {COPY.emergency}
+            </Badge>
+          )}
+          {job.alreadyQuoted && (
+            <Badge variant="secondary" data-testid="badge-quoted">
+              {COPY.quoted}
+            </Badge>
+          )}
+        </>
+      }
+      meta={
         <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground">
           <span className="inline-flex items-center gap-1.5" data-testid="text-distance">
             <MapPin aria-hidden="true" className="size-4" />
@@ -120,7 +120,8 @@ function AvailableJobCard({
             {COPY.posted(formatPostedDate(job.createdAt))}
           </span>
         </p>
-      </CardHeader>
+      }
+    >
       <CardContent className="grid gap-3 p-4 pt-0 sm:p-6 sm:pt-0">
         <p className="whitespace-pre-line break-words">{job.issueDescription}</p>
         {job.estimate && !quoting && (
@@ -145,6 +146,6 @@ function AvailableJobCard({
           )
         )}
       </CardContent>
-    </Card>
+    </ListCard>
   );
 }

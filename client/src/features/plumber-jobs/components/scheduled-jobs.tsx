@@ -4,7 +4,7 @@ import { capitalise, formatUsd, formatUsdRange, jobStatusLabel, jobTitleFromSlug
 import type { AssignedJob } from '@shared/marketplace';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { CardContent, ListCard } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -89,20 +89,19 @@ function ScheduledJobCard({ job }: { job: AssignedJob }) {
   });
 
   return (
-    <Card role="group" aria-labelledby={titleId} data-testid={`card-assigned-${job.id}`}>
-      <CardHeader className="gap-2 p-4 sm:p-6">
-        <div className="flex flex-wrap items-start justify-between gap-2">
-          <CardTitle as="h3" id={titleId} className="text-lg sm:text-xl">
-            {jobTitleFromSlug(job.issueSlug)}
-          </CardTitle>
-          <div className="flex flex-wrap gap-2">
-            {job.urgency === 'emergency' && <Badge variant="destructive">{capitalise(job.urgency)}</Badge>}
-            <Badge variant={jobStatusBadgeVariant(job.currentStatus)} data-testid="badge-status">
-              {jobStatusLabel(job.currentStatus)}
-            </Badge>
-          </div>
-        </div>
-      </CardHeader>
+    <ListCard
+      titleId={titleId}
+      title={jobTitleFromSlug(job.issueSlug)}
+      data-testid={`card-assigned-${job.id}`}
+      badges={
+        <>
+          {job.urgency === 'emergency' && <Badge variant="destructive">{capitalise(job.urgency)}</Badge>}
+          <Badge variant={jobStatusBadgeVariant(job.currentStatus)} data-testid="badge-status">
+            {jobStatusLabel(job.currentStatus)}
+          </Badge>
+        </>
+      }
+    >
       <CardContent className="grid gap-3 p-4 pt-0 sm:p-6 sm:pt-0">
         <p className="whitespace-pre-line break-words">{job.issueDescription}</p>
         <dl className="grid gap-2 text-sm sm:grid-cols-2">
@@ -190,7 +189,7 @@ function ScheduledJobCard({ job }: { job: AssignedJob }) {
             </div>
           ))}
       </CardContent>
-    </Card>
+    </ListCard>
   );
 }
 
