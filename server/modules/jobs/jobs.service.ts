@@ -132,7 +132,7 @@ export function pricingEstimator(pricing: Pick<PricingService, 'estimate'>): Job
  * pricing region, so jobs share an entry per issue, region and urgency (keyed by ZIP, nearly every
  * job of a nearby answer had its own).
  */
-function estimateCache(estimator: JobEstimator | undefined) {
+export function estimateCache(estimator: JobEstimator | undefined) {
   const cache = new Map<string, Promise<JobEstimate | null>>();
   return (job: { issueSlug: string; address: string; urgency: Urgency }): Promise<JobEstimate | null> => {
     if (!estimator) return Promise.resolve(null);
