@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { CATALOG_ITEMS } from '../server/db/seed/catalog';
 import { MODIFIERS } from '../server/db/seed/modifiers';
 import { REGIONS } from '../server/db/seed/regions';
-import { DEMO_PASSWORD, authDialog, expectNoSeriousA11yViolations, logIn } from './fixtures';
+import { DEMO_PASSWORD, authDialog, chooseOption, expectNoSeriousA11yViolations, logIn } from './fixtures';
 
 const ADMIN = 'admin@demo.plumbline.test';
 const HOMEOWNER = 'homeowner@demo.plumbline.test';
@@ -20,19 +20,6 @@ const ADMIN_API = [
 const main = (page: Page) => page.getByRole('main');
 const card = (page: Page, title: string) => main(page).getByRole('group', { name: title });
 const tableRows = (page: Page, name: string) => main(page).getByRole('table', { name }).locator('tbody tr');
-
-/**
- * Picks an option of a Radix select. On the emulated phone a fast tap once left the list open without
- * picking (seen once in CI, not reproduced), so the pick is retried until the select shows it.
- */
-async function choose(page: Page, label: string, option: string | RegExp) {
-  const combobox = page.getByRole('combobox', { name: label });
-  await expect(async () => {
-    if (await page.getByRole('listbox').isHidden()) await combobox.click({ timeout: 2_000 });
-    await page.getByRole('option', { name: option }).click({ timeout: 2_000 });
-    await expect(combobox).toHaveText(option, { timeout: 2_000 });
-  }).toPass({ timeout: 20_000 });
-}
 
 /** Counts jobs by paging through GET /api/jobs/all with the admin's session, as the cards should. */
 async function countJobs(page: Page): Promise<{ active: number; completed: number }> {
@@ -185,7 +172,7 @@ test.describe('admin dashboard (/admin) as the demo admin', () => {
       preview.getByText('Choose an issue type to see what the pricing engine charges for it.'),
     ).toBeVisible();
 
-    await choose(page, 'Issue type', 'Drain Cleaning');
+    await chooseOption(page, page.getByRole('combobox', { name: 'Issue type' }), 'Drain Cleaning');
     const national = await page.request.get('/api/pricing/estimate?issueSlug=drain-cleaning&urgency=routine');
     expect(national.status()).toBe(200);
     const nationalBody = (await national.json()) as { estimatedCost: string };
@@ -193,8 +180,8 @@ test.describe('admin dashboard (/admin) as the demo admin', () => {
     await expect(preview.getByTestId('estimate-breakdown')).toContainText('United States (national average)');
     await expect(preview.getByTestId('estimate-breakdown')).toContainText('$99 - $350');
 
-    await choose(page, 'Region', 'New York City, NY (ZIP 10001)');
-    await choose(page, 'Urgency', 'Emergency');
+    await chooseOption(page, page.getByRole('combobox', { name: 'Region' }), 'New York City, NY (ZIP 10001)');
+    await chooseOption(page, page.getByRole('combobox', { name: 'Urgency' }), 'Emergency');
     const nyc = await page.request.get(
       '/api/pricing/estimate?issueSlug=drain-cleaning&zip=10001&urgency=emergency',
     );
@@ -226,7 +213,7 @@ test.describe('admin dashboard (/admin) as the demo admin', () => {
       }),
     );
     const preview = main(page).getByTestId('estimate-preview');
-    await choose(page, 'Issue type', 'Leak Detection');
+    await chooseOption(page, page.getByRole('combobox', { name: 'Issue type' }), 'Leak Detection');
     const estimateAlert = preview.getByRole('alert');
     await expect(estimateAlert).toContainText('Estimate unavailable');
     await expect(estimateAlert).toContainText('The service is temporarily unavailable, please try again');

@@ -4,7 +4,7 @@ import { expect, test, type Page, type Request } from '@playwright/test';
 import sharp from 'sharp';
 import { serviceTypeForIssueSlug } from '../shared/booking-handover';
 import type { DiagnosisResponse } from '../shared/validators/diagnosis-response';
-import { expectNoSeriousA11yViolations } from './fixtures';
+import { chooseOption, expectNoSeriousA11yViolations } from './fixtures';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const JPEG = path.join(here, 'fixtures', 'leak-under-sink.jpg'); // 2400 × 1600
@@ -51,12 +51,6 @@ async function choosePhotos(
   const chooser = page.waitForEvent('filechooser');
   await page.getByRole('button', { name: 'Choose Photos' }).click();
   await (await chooser).setFiles(files);
-}
-
-async function selectOption(page: Page, combobox: ReturnType<Page['getByRole']>, option: string) {
-  await combobox.click();
-  await page.getByRole('option', { name: option }).click();
-  await expect(combobox).toContainText(option);
 }
 
 /** Fills step 1 and walks to step 3 without photos. */
@@ -156,13 +150,13 @@ test.describe('AI diagnosis wizard', () => {
       'Outdoor',
       'Other',
     ]);
-    await page.getByRole('option', { name: 'Kitchen' }).click();
+    await chooseOption(page, w.location, 'Kitchen');
     await expect(w.location).toHaveText('Kitchen');
     await w.urgency.click();
     await expect(page.getByRole('option', { name: /Can wait a few days/ })).toBeVisible();
     await expect(page.getByRole('option', { name: /Need help today/ })).toBeVisible();
     await expect(page.getByRole('option', { name: /Immediate attention/ })).toBeVisible();
-    await page.getByRole('option', { name: /Need help today/ }).click();
+    await chooseOption(page, w.urgency, /Need help today/);
     await expect(w.urgency).toHaveText(/Need help today/);
     await expect(w.zip).toHaveValue('');
     await w.zip.fill('60614');
@@ -329,8 +323,8 @@ test.describe('AI diagnosis wizard', () => {
     await w.description.fill(description);
     await w.next.click();
     await w.next.click();
-    await selectOption(page, w.location, 'Basement');
-    await selectOption(page, w.urgency, 'Immediate attention');
+    await chooseOption(page, w.location, 'Basement');
+    await chooseOption(page, w.urgency, 'Immediate attention');
     const responsePromise = page.waitForResponse((r) => r.url().endsWith('/api/diagnose'));
     await w.submit.click();
     const answer = (await (await responsePromise).json()) as {

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'plumbline-demo';
 
@@ -43,6 +43,19 @@ export async function logIn(page: Page, email: string, password: string) {
   await dialog.getByLabel('Password').fill(password);
   await dialog.getByRole('button', { name: 'Log In', exact: true }).click();
   await expect(dialog).toBeHidden();
+}
+
+/**
+ * Picks an option of a Radix select. On the emulated phone a tap can land while the list is still
+ * scrolling into place and leave it open without picking (seen in CI on /admin and /book), so the pick
+ * is retried until the select shows it.
+ */
+export async function chooseOption(page: Page, combobox: Locator, option: string | RegExp) {
+  await expect(async () => {
+    if (await page.getByRole('listbox').isHidden()) await combobox.click({ timeout: 2_000 });
+    await page.getByRole('option', { name: option }).click({ timeout: 2_000 });
+    await expect(combobox).toContainText(option, { timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
 }
 
 export async function openAccountMenu(page: Page) {
