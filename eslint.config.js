@@ -49,7 +49,7 @@ export default tseslint.config(
         'error',
         {
           zones: [
-            // shared/ is the bottom layer: zod, drizzle-orm, drizzle-zod only.
+            // shared/ is the bottom layer: zod, drizzle-orm, drizzle-zod, date-fns only.
             { target: './shared', from: './server', message: 'shared/ must not import the server.' },
             { target: './shared', from: './client', message: 'shared/ must not import the client.' },
             {
@@ -115,8 +115,9 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '^(?!zod|drizzle-orm|drizzle-zod|vitest|\\.)',
-              message: 'shared/ may import only zod, drizzle-orm, drizzle-zod and itself.',
+              regex: '^(?!zod|drizzle-orm|drizzle-zod|date-fns|@date-fns/tz|vitest|\\.)',
+              message:
+                'shared/ may import only zod, drizzle-orm, drizzle-zod, date-fns, @date-fns/tz and itself.',
             },
           ],
         },

@@ -24,8 +24,10 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   retries: 0,
   reporter: process.env.CI ? [['list']] : [['list']],
-  timeout: 30_000,
-  expect: { timeout: 7_000 },
+  // Upper bounds, not waits: a green run never waits them out. On a busy two-core machine (load ~20)
+  // a journey took over a minute and the admin dashboard over 20 s to render, so the bounds leave room.
+  timeout: 180_000,
+  expect: { timeout: 30_000 },
   use: {
     baseURL: `http://localhost:${PORT}`,
     // Recording a trace costs ~30% of the suite's CPU even when it is thrown away; CI keeps no
@@ -46,15 +48,25 @@ export default defineConfig({
     },
   ],
   webServer: {
-    // The production build on a fresh embedded database, exactly as `npm start` serves it.
-    command: `rm -rf .data-test/e2e-${PORT} && node scripts/build-if-needed.mjs && NODE_ENV=production tsx server/index.ts`,
+    // The production build (PLUMBLINE_CLIENT=static, as `npm start` serves it) on a fresh embedded
+    // database. NODE_ENV=test only so that BCRYPT_COST may drop below 12 (server/config.ts refuses that
+    // anywhere else): at cost 12 each login took 3–7 s on a busy machine and journeys timed out.
+    command: `rm -rf .data-test/e2e-${PORT} && node scripts/build-if-needed.mjs && tsx server/index.ts`,
     url: `http://localhost:${PORT}/readyz`,
     reuseExistingServer: !process.env.CI,
-    timeout: 180_000,
+    timeout: 300_000,
+    // Warnings (a 503 from a refused password check, say) show beside the failing journey.
+    stdout: 'pipe',
     env: {
+      NODE_ENV: 'test',
+      PLUMBLINE_CLIENT: 'static',
       PORT: String(PORT),
       DATA_DIR: `.data-test/e2e-${PORT}`,
       DEMO_SEED: 'true',
+      BCRYPT_COST: '4',
+      // Journeys sign in side by side; on a busy machine a check must wait rather than answer 503.
+      PASSWORD_CHECK_QUEUE: '100',
+      PASSWORD_CHECK_MAX_WAIT_MS: '60000',
       AUTH_RATE_LIMIT: '1000',
       BOOKING_RATE_LIMIT: '1000',
       DIAGNOSIS_RATE_LIMIT: '1000',

@@ -6,6 +6,8 @@
  * bench/load.ts (autocannon against the production server, 1M jobs) needs PostgreSQL — DATABASE_URL,
  * else postgres://postgres@127.0.0.1:5432/postgres — and takes about 4 minutes; without PostgreSQL it
  * says so and is skipped. See docs/performance.md.
+ * bench/diagnose-flood.ts (login and nearby p99 beside 20 clients posting maximum photo diagnoses) takes
+ * about a minute on the embedded database, or on PostgreSQL when DATABASE_URL is set.
  */
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';

@@ -1,5 +1,11 @@
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { DEMO_PASSWORD, chooseOption, expectNoSeriousA11yViolations, logIn, uniqueEmail } from './fixtures';
+import {
+  DEMO_PASSWORD,
+  chooseOption,
+  expectNoSeriousA11yViolations,
+  logInByApi,
+  uniqueEmail,
+} from './fixtures';
 
 const pad = (value: number) => String(value).padStart(2, '0');
 
@@ -236,8 +242,7 @@ test.describe('booking (/book)', () => {
     page,
   }, testInfo) => {
     const description = `Burst pipe under the sink, water everywhere (${testInfo.project.name} ${Date.now()}).`;
-    await page.goto('/');
-    await logIn(page, 'homeowner@demo.plumbline.test', DEMO_PASSWORD);
+    await logInByApi(page, 'homeowner@demo.plumbline.test', DEMO_PASSWORD);
     await page.goto(
       `/book?serviceType=Emergency%20Repair&urgency=emergency&issueSlug=burst-pipe&description=${encodeURIComponent(description)}`,
     );

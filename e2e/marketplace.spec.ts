@@ -1,6 +1,6 @@
-import { devices, expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { devices, expect, test, type Page } from '@playwright/test';
 import { haversineKm, lookupZip } from '../server/modules/geo';
-import { DEMO_PASSWORD, expectNoSeriousA11yViolations, uniqueEmail } from './fixtures';
+import { DEMO_PASSWORD, expectNoSeriousA11yViolations, logInByApi, registerByApi } from './fixtures';
 
 /**
  * The marketplace loop through the UI: a homeowner on a desktop browser and a plumber on a phone.
@@ -23,24 +23,19 @@ async function expectToast(page: Page, title: string, description: string) {
   await expect(page.getByText(description, { exact: true })).toBeVisible();
 }
 
-async function registerByApi(request: APIRequestContext, role: 'homeowner' | 'plumber') {
-  const email = uniqueEmail(role);
-  const res = await request.post('/api/auth/register', { data: { email, password: PASSWORD, role } });
-  expect(res.status()).toBe(201);
-  return email;
-}
-
 test.describe('marketplace', () => {
   test('a homeowner (desktop) and a plumber (phone) run the whole loop', async ({
     page,
     browser,
   }, testInfo) => {
     test.skip(testInfo.project.name !== 'desktop', 'opens its own phone context for the plumber');
-    test.setTimeout(120_000);
+    // Two browsers, a change order and a rating: minutes on a busy two-core machine (2.5 min at a
+    // load of ~20), so three times the usual bound.
+    test.slow();
 
     // The homeowner books a job (the /book page's calls) while logged in: it becomes a job.
     const token = `E2E-${Date.now().toString(36)}`;
-    const homeownerEmail = await registerByApi(page.request, 'homeowner');
+    const homeownerEmail = await registerByApi(page.request, 'homeowner', PASSWORD);
     const booking = await page.request.post('/api/service-requests', {
       data: {
         name: 'Erin Endtoend',
@@ -58,7 +53,7 @@ test.describe('marketplace', () => {
     // The plumber, on a phone, is asked for a service area first.
     const phone = await browser.newContext({ ...devices['Pixel 7'], baseURL: testInfo.project.use.baseURL });
     const plumberPage = await phone.newPage();
-    await registerByApi(plumberPage.request, 'plumber');
+    await registerByApi(plumberPage.request, 'plumber', PASSWORD);
     await plumberPage.goto('/dashboard');
     await expect(plumberPage.getByRole('heading', { name: 'Plumber Dashboard' })).toBeVisible();
     await expect(plumberPage.getByRole('heading', { name: 'Set Your Service Area' })).toBeVisible();
@@ -135,11 +130,45 @@ test.describe('marketplace', () => {
     await assigned.getByRole('button', { name: 'Start Job' }).click();
     await expectToast(plumberPage, 'Job Started', 'The homeowner can see the job is in progress');
     await expect(assigned.getByTestId('badge-status')).toHaveText('In Progress');
+
+    // More than the quote's maximum is refused on the field until the homeowner approves a change order.
     await assigned.getByRole('button', { name: 'Mark Completed' }).click();
+    await assigned.getByLabel('Final Amount (optional)').fill('360');
     await assigned.getByRole('button', { name: 'Complete Job' }).click();
-    await expectToast(plumberPage, 'Job Completed', 'Your payout of $288 is pending');
+    await expect(
+      assigned.getByText(
+        "The final amount can't exceed the agreed $320. Ask the homeowner to approve a change order first.",
+      ),
+    ).toBeVisible();
+    await expect(assigned.getByLabel('Final Amount (optional)')).toHaveAttribute('aria-invalid', 'true');
+    await assigned.getByRole('button', { name: 'Request Change Order' }).click();
+    await assigned.getByLabel('Extra Amount').fill('40');
+    await assigned.getByLabel('Reason').fill('The trap under the sink is cracked and must be replaced');
+    await assigned.getByRole('button', { name: 'Send to Homeowner' }).click();
+    await expectToast(
+      plumberPage,
+      'Change Order Sent',
+      'The homeowner can approve or decline it from their jobs',
+    );
+    await expect(assigned.getByTestId('badge-change-order-status')).toHaveText('Pending');
+
+    await page.reload();
+    const workingCard = page.getByTestId(/^card-job-/).filter({ hasText: token });
+    await expect(workingCard.getByTestId('badge-change-order-status')).toHaveText('Awaiting your answer');
+    await expect(workingCard).toContainText('The trap under the sink is cracked');
+    await workingCard.getByRole('button', { name: 'Approve the change order of $40' }).click();
+    await expectToast(page, 'Change Order Approved', 'Your plumber can now bill up to the new agreed total');
+    await expect(workingCard.getByTestId('badge-change-order-status')).toHaveText('Approved');
+    await expect(workingCard.getByRole('button', { name: /change order/ })).toHaveCount(0);
+
+    await plumberPage.reload();
+    await expect(assigned.getByTestId('badge-change-order-status')).toHaveText('Approved');
+    await assigned.getByRole('button', { name: 'Mark Completed' }).click();
+    await assigned.getByLabel('Final Amount (optional)').fill('360');
+    await assigned.getByRole('button', { name: 'Complete Job' }).click();
+    await expectToast(plumberPage, 'Job Completed', 'Your payout of $324 is pending');
     await expect(assigned.getByTestId('badge-status')).toHaveText('Completed');
-    await expect(assigned.getByTestId('text-payout')).toHaveText('Payout $288 (after a $32 fee) · Pending');
+    await expect(assigned.getByTestId('text-payout')).toHaveText('Payout $324 (after a $36 fee) · Pending');
 
     // The homeowner rates the completed job once; it moves to Past Jobs.
     await page.reload();
@@ -148,6 +177,7 @@ test.describe('marketplace', () => {
     await expect(page.getByRole('heading', { name: 'Past Jobs (1)' })).toBeVisible();
     const pastCard = page.getByTestId(/^card-job-/).filter({ hasText: token });
     await expect(pastCard.getByTestId('badge-status')).toHaveText('Completed');
+    await expect(pastCard.getByTestId('text-final-amount')).toHaveText('Final amount: $360');
     await pastCard.getByRole('button', { name: 'Submit Rating' }).click();
     await expect(pastCard.getByRole('alert')).toHaveText('Choose a rating from 1 to 5 stars');
     await pastCard.getByRole('radio', { name: '4 stars' }).check();
@@ -166,10 +196,7 @@ test.describe('marketplace', () => {
 
   test('the demo homeowner can cancel an open job', async ({ page }, testInfo) => {
     test.skip(testInfo.project.name !== 'desktop', 'changes shared demo data once');
-    const login = await page.request.post('/api/auth/login', {
-      data: { email: 'homeowner@demo.plumbline.test', password: DEMO_PASSWORD },
-    });
-    expect(login.ok()).toBe(true);
+    await logInByApi(page, 'homeowner@demo.plumbline.test', DEMO_PASSWORD);
     await page.goto('/dashboard');
     const card = page.getByTestId(/^card-job-/).filter({ hasText: 'Leaky Faucet' });
     await expect(card.getByTestId('badge-status')).toHaveText('Open');
@@ -185,10 +212,7 @@ test.describe('marketplace', () => {
   test('the demo plumber sees its nearby demo jobs, emergency first, with the spec texts', async ({
     page,
   }) => {
-    const login = await page.request.post('/api/auth/login', {
-      data: { email: 'plumber@demo.plumbline.test', password: DEMO_PASSWORD },
-    });
-    expect(login.ok()).toBe(true);
+    await logInByApi(page, 'plumber@demo.plumbline.test', DEMO_PASSWORD);
     await page.goto('/dashboard');
     await expect(page.getByTestId('text-service-area')).toContainText('within 40 km of Austin, TX 78701');
     const cards = page.getByTestId(/^card-nearby-/);
@@ -211,7 +235,7 @@ test.describe('marketplace', () => {
       page.getByText('You need to be logged in to view your dashboard', { exact: true }),
     ).toBeVisible();
 
-    await registerByApi(page.request, 'homeowner');
+    await registerByApi(page.request, 'homeowner', PASSWORD);
     await page.reload();
     await expect(page.getByRole('heading', { name: 'My Jobs' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Active Jobs (0)' })).toBeVisible();

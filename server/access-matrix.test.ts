@@ -201,14 +201,21 @@ describe(`access matrix: every route × every actor (${testDatabaseKind} databas
   async function jobAt(stage: JobStage): Promise<CaseFixture['job']> {
     const { homeowner, plumber } = accounts;
     const job = await createJob(ctx, homeowner.user.id, { address: PEOPLE.homeowner.address });
-    if (stage === 'open') return { id: job.id, quoteId: null };
+    if (stage === 'open') return { id: job.id, quoteId: null, changeOrderId: null };
     const quoteId = await sendQuote(plumber, job.id);
     if (stage !== 'quoted') await acceptQuote(homeowner, job.id, quoteId);
     if (stage === 'in_progress' || stage === 'completed') {
       expect((await setStatus(plumber, job.id, 'in_progress')).status).toBe(200);
     }
     if (stage === 'completed') expect((await setStatus(plumber, job.id, 'completed')).status).toBe(200);
-    return { id: job.id, quoteId };
+    if (stage === 'change_requested') {
+      const res = await plumber.agent
+        .post(`/api/jobs/${job.id}/change-orders`)
+        .send({ amount: 80, reason: 'The shut-off valve is corroded and must be replaced' });
+      expect(res.status).toBe(201);
+      return { id: job.id, quoteId, changeOrderId: res.body.id };
+    }
+    return { id: job.id, quoteId, changeOrderId: null };
   }
 
   /** The homeowner's booking request (made logged in, so it is theirs) and a free slot on its date. */

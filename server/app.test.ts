@@ -110,6 +110,7 @@ describe(`app-wide HTTP behaviour (${testDatabaseKind} database)`, () => {
     expect(res.body).toEqual({
       supportPhone: ctx.config.support.phone,
       supportEmail: ctx.config.support.email,
+      timeZone: ctx.config.appTimeZone,
     });
   });
 });

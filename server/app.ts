@@ -4,12 +4,14 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { createPgRateLimitStore } from './db/rate-limit-store';
 import { createPassport } from './auth/passport';
-import { createSessionMiddleware } from './auth/session';
+import { createSessions } from './auth/session';
+import { emailField } from '@shared/validators/auth';
 import { enforceSessionLifetime } from './auth/session-lifetime';
 import { serveBuiltClient, serveDevClient } from './lib/client-assets';
 import { AppError } from './lib/app-error';
 import { apiNotFound, createErrorHandler } from './lib/error-handler';
 import type { Logger } from './lib/logger';
+import { createLocalMediaStore, type MediaStore } from './lib/media-store';
 import { createRateLimiter } from './lib/rate-limit';
 import { noStore, requireJsonBody, requireSameOrigin, securityHeaders } from './lib/security';
 import type { ModuleDeps } from './lib/module-deps';
@@ -19,6 +21,7 @@ import { createBookingRouter } from './modules/booking/booking.routes';
 import { createDiagnosisRouter, createMediaRouter } from './modules/diagnosis';
 import { createHealthRouter } from './modules/health/health.routes';
 import { createJobsRouter } from './modules/jobs/jobs.routes';
+import { createDatabaseMediaStore } from './modules/media';
 import { createPlumbersRouter } from './modules/plumbers/plumbers.routes';
 import { createPricingRouter } from './modules/pricing/pricing.routes';
 import { createQuotesRouter } from './modules/quotes/quotes.routes';
@@ -32,12 +35,16 @@ export interface CreateAppOptions {
   /** How the SPA is served: built files, Vite middleware, or not at all (API tests). */
   client: 'static' | 'vite' | 'none';
   isReady?: () => boolean;
+  /** True from SIGTERM until the listener closes: /readyz answers 503, the API keeps answering. */
+  isDraining?: () => boolean;
 }
 
 export interface App {
   app: Express;
   /** Releases what the app itself opened (the Vite dev server). */
   close(): Promise<void>;
+  /** The media store the app serves photos from (the retention sweep removes from it too). */
+  media: MediaStore;
 }
 
 /** Builds the Express app without listening, so tests can drive it with supertest. */
@@ -73,7 +80,9 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
     }),
   );
   const isReady = options.isReady ?? (() => true);
-  app.use(createHealthRouter({ pool: database.pool, isReady }));
+  app.use(
+    createHealthRouter({ pool: database.pool, isReady, isDraining: options.isDraining ?? (() => false) }),
+  );
   app.use(securityHeaders({ devServer: options.client === 'vite' }));
 
   const auth = createAuthService({
@@ -89,7 +98,13 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
   };
 
   const rateLimitStore = (prefix: string) => createPgRateLimitStore(database.db, prefix);
-  const deps: ModuleDeps = { db: database.db, config, logger, rateLimitStore };
+  // On PostgreSQL every instance must serve every photo, so photos live in the database; the
+  // embedded database is one process, and a folder keeps the photos out of its single session.
+  const media: MediaStore =
+    database.kind === 'postgres'
+      ? createDatabaseMediaStore(database.db)
+      : createLocalMediaStore({ dir: config.mediaDir });
+  const deps: ModuleDeps = { db: database.db, config, logger, rateLimitStore, media };
   const api = express.Router();
   // The server listens before migrations finish (so /healthz answers); the API waits for them.
   api.use((_req, _res, next) =>
@@ -100,14 +115,13 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
     ),
   );
   api.use(noStore, requireSameOrigin, requireJsonBody);
-  api.use(
-    createSessionMiddleware({
-      pool: database.pool,
-      secret: options.sessionSecret,
-      maxAgeMs: config.sessionMaxAgeMs,
-      secureCookie: config.isProduction ? 'auto' : false,
-    }),
-  );
+  const sessions = createSessions({
+    pool: database.pool,
+    secret: options.sessionSecret,
+    maxAgeMs: config.sessionMaxAgeMs,
+    hostCookieOverHttps: config.isProduction,
+  });
+  api.use(sessions.middleware);
   api.use(passport.session());
   api.use(
     enforceSessionLifetime({
@@ -122,10 +136,20 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
     '/auth',
     createAuthRouter(auth, passport, {
       loginLimiter: createRateLimiter({ ...authLimit, store: rateLimitStore('login:') }),
+      // Failed logins per account from any address; it counts before the account is looked up, so
+      // a known and an unknown e-mail are throttled, and answered, alike.
+      loginAccountLimiter: createRateLimiter({
+        ...authLimit,
+        ...config.loginAccountRateLimit,
+        store: rateLimitStore('login-account:'),
+        key: (req) => emailField.safeParse((req.body as { email?: unknown } | undefined)?.email).data,
+        countFailuresOnly: true,
+      }),
       registerLimiter: createRateLimiter({ ...authLimit, store: rateLimitStore('register:') }),
+      sessions,
     }),
   );
-  api.use('/config', createSiteRouter(config.support));
+  api.use('/config', createSiteRouter(config.support, config.appTimeZone));
   api.use(createAdminRouter(deps));
   api.use('/pricing', createPricingRouter(deps));
   api.use(createBookingRouter(deps));
@@ -142,5 +166,5 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
   if (options.client === 'vite') closeClient = await serveDevClient(app);
 
   app.use(createErrorHandler(logger));
-  return { app, close: () => closeClient() };
+  return { app, close: () => closeClient(), media };
 }

@@ -59,9 +59,35 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PASSWORD_CHECK_CONCURRENCY: '0' })).toThrow(/PASSWORD_CHECK_CONCURRENCY/);
   });
 
-  it('parses TRUST_PROXY as a boolean, a hop count or a named range', () => {
-    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+  it('parses TRUST_PROXY as a hop count or a list of proxy addresses, CIDRs and named ranges', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
-    expect(loadConfig({ TRUST_PROXY: 'loopback' }).trustProxy).toBe('loopback');
+    expect(loadConfig({ TRUST_PROXY: 'loopback' }).trustProxy).toEqual(['loopback']);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.5, 10.0.1.0/24,::1,fd00::/8' }).trustProxy).toEqual([
+      '10.0.0.5',
+      '10.0.1.0/24',
+      '::1',
+      'fd00::/8',
+    ]);
+  });
+
+  it('refuses TRUST_PROXY=true, which would let any client pick its address', () => {
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY: true would trust any client/);
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.5,everyone' })).toThrow(
+      /TRUST_PROXY: not a hop count.*everyone/,
+    );
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/TRUST_PROXY/);
+  });
+
+  it('listens on loopback by default, and seeds demo accounts only there unless told to', () => {
+    expect(loadConfig({}).host).toBe('127.0.0.1');
+    expect(loadConfig({}).demoSeed).toBe(true);
+    expect(loadConfig({ HOST: '0.0.0.0' })).toMatchObject({ demoSeed: false, demoSeedExposed: false });
+    expect(loadConfig({ HOST: '192.0.2.10' }).demoSeed).toBe(false);
+    expect(loadConfig({ HOST: '0.0.0.0', DEMO_SEED: 'true' })).toMatchObject({
+      demoSeed: true,
+      demoSeedExposed: true,
+    });
+    expect(loadConfig({ HOST: 'localhost', DEMO_SEED: 'true' }).demoSeedExposed).toBe(false);
   });
 });

@@ -1,6 +1,8 @@
+import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_APP_TIME_ZONE, isTimeZone } from '@shared/dates';
 
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
@@ -12,15 +14,43 @@ const optionalString = z
   .transform((value) => (value === '' ? undefined : value))
   .optional();
 
-/** TRUST_PROXY: false (default), true, a hop count, or an Express trust-proxy string such as 'loopback'. */
+const TRUST_PROXY_PRESETS = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An IPv4 or IPv6 address, optionally with a CIDR prefix length. */
+function isAddressOrCidr(value: string): boolean {
+  const [address, prefix, ...rest] = value.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d{1,3}$/.test(prefix) && bits <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: which hops may set X-Forwarded-For. `false` (default), a hop count, or a
+ * comma-separated list of proxy addresses, CIDRs and Express's named ranges. Never `true`: it would
+ * believe any client's X-Forwarded-For, and every per-address rate limit would be theirs to pick.
+ */
 const trustProxy = z
   .string()
   .trim()
   .optional()
-  .transform((value): boolean | number | string => {
+  .transform((value, ctx): false | number | string[] => {
     if (value === undefined || value === '' || value === 'false' || value === '0') return false;
-    if (value === 'true') return true;
-    return /^\d+$/.test(value) ? Number(value) : value;
+    if (/^\d+$/.test(value)) return Number(value);
+    const entries = value.split(',').map((entry) => entry.trim());
+    const invalid = entries.filter((entry) => !TRUST_PROXY_PRESETS.has(entry) && !isAddressOrCidr(entry));
+    if (value === 'true' || invalid.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          value === 'true'
+            ? "true would trust any client's X-Forwarded-For; give the number of proxies in front (e.g. 1) or their addresses (e.g. 10.0.0.5,10.0.1.0/24)"
+            : `not a hop count, an address, a CIDR or one of loopback, linklocal, uniquelocal: ${invalid.join(', ')}`,
+      });
+      return z.NEVER;
+    }
+    return entries;
   });
 
 /**
@@ -35,7 +65,7 @@ const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     PORT: z.coerce.number().int().min(0).max(65535).default(5000),
-    HOST: z.string().default('0.0.0.0'),
+    HOST: z.string().trim().min(1).default('127.0.0.1'),
     DATABASE_URL: optionalString.pipe(z.url({ error: 'must be a postgres:// connection URL' }).optional()),
     DATA_DIR: z.string().default('./data'),
     SESSION_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
@@ -61,6 +91,10 @@ const envSchema = z
     PASSWORD_CHECK_MAX_WAIT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
     /** Attempts per client per window on login and on register. */
     AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+    /** Failed logins per account (normalised e-mail) per window, from any address. */
+    LOGIN_ACCOUNT_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+    /** After SIGTERM, /readyz answers 503 this long before the listener closes, so load balancers move away. */
+    SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(5_000),
     AUTH_RATE_WINDOW_MS: z.coerce
       .number()
       .int()
@@ -90,9 +124,25 @@ const envSchema = z
       .int()
       .min(1000)
       .default(60 * 60 * 1000),
+    /** Open slot bookings one e-mail, phone, address or account may hold on one day (anti-hoarding). */
+    BOOKING_DAILY_CAP: z.coerce.number().int().min(1).max(100).default(3),
+    /** The business's clock: "today", booking windows and slot start times are judged in this zone. */
+    APP_TIME_ZONE: z
+      .string()
+      .trim()
+      .default(DEFAULT_APP_TIME_ZONE)
+      .refine(isTimeZone, { error: 'must be an IANA time-zone name such as America/Chicago' }),
     OPENAI_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(20_000),
+    /** Model calls per UTC day over all instances (counted in PostgreSQL); 0 never calls the model. */
+    OPENAI_DAILY_CALL_BUDGET: z.coerce.number().int().min(0).max(10_000_000).default(1000),
+    /** Diagnoses waiting for their photos to be decoded (one at a time); beyond that, 503 at once. */
+    IMAGE_DECODE_QUEUE: z.coerce.number().int().min(0).max(1000).default(8),
+    /** How long a diagnosis may wait for its photos' turn before it answers 503. */
+    IMAGE_DECODE_MAX_WAIT_MS: z.coerce.number().int().min(100).max(60_000).default(8_000),
     /** Plumbline's fee on a completed job's gross amount, in percent. */
     PLATFORM_FEE_PERCENT: z.coerce.number().min(0).max(50).default(10),
+    /** Photos of a diagnosis that never became a job are removed after this many days. */
+    MEDIA_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && env.DATABASE_URL && !env.SESSION_SECRET) {
@@ -109,6 +159,11 @@ const envSchema = z
 
 export type Config = ReturnType<typeof toConfig>;
 
+/** Whether HOST only accepts connections from this machine. */
+export function isLoopbackHost(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}
+
 function toConfig(env: z.output<typeof envSchema>) {
   const embedded = !env.DATABASE_URL;
   return {
@@ -119,17 +174,28 @@ function toConfig(env: z.output<typeof envSchema>) {
     databaseUrl: env.DATABASE_URL,
     dataDir: env.DATA_DIR,
     sessionSecret: env.SESSION_SECRET,
-    demoSeed: env.DEMO_SEED ?? embedded,
+    /**
+     * Demo accounts have published passwords: by default only on the embedded database listening on
+     * loopback. Anywhere else only when DEMO_SEED=true says so (start-up then warns).
+     */
+    demoSeed: env.DEMO_SEED ?? (embedded && isLoopbackHost(env.HOST)),
+    /** Demo accounts on a server other machines can reach: the operator asked, start-up warns. */
+    demoSeedExposed: env.DEMO_SEED === true && !isLoopbackHost(env.HOST),
     /** Cleaned diagnosis photos (local media store). */
     mediaDir: path.join(env.DATA_DIR, 'media'),
+    mediaRetentionDays: env.MEDIA_RETENTION_DAYS,
     openai: {
       apiKey: env.OPENAI_API_KEY,
       baseUrl: env.OPENAI_BASE_URL,
       model: env.OPENAI_MODEL,
       timeoutMs: env.OPENAI_TIMEOUT_MS,
+      dailyCallBudget: env.OPENAI_DAILY_CALL_BUDGET,
     },
+    imageDecode: { maxQueued: env.IMAGE_DECODE_QUEUE, maxWaitMs: env.IMAGE_DECODE_MAX_WAIT_MS },
     diagnosisRateLimit: { limit: env.DIAGNOSIS_RATE_LIMIT, windowMs: env.DIAGNOSIS_RATE_WINDOW_MS },
     bookingRateLimit: { limit: env.BOOKING_RATE_LIMIT, windowMs: env.BOOKING_RATE_WINDOW_MS },
+    bookingDailyCap: env.BOOKING_DAILY_CAP,
+    appTimeZone: env.APP_TIME_ZONE,
     platformFeePercent: env.PLATFORM_FEE_PERCENT,
     support: { phone: env.SUPPORT_PHONE, email: env.SUPPORT_EMAIL },
     trustProxy: env.TRUST_PROXY,
@@ -141,6 +207,8 @@ function toConfig(env: z.output<typeof envSchema>) {
       maxWaitMs: env.PASSWORD_CHECK_MAX_WAIT_MS,
     },
     authRateLimit: { limit: env.AUTH_RATE_LIMIT, windowMs: env.AUTH_RATE_WINDOW_MS },
+    loginAccountRateLimit: { limit: env.LOGIN_ACCOUNT_RATE_LIMIT, windowMs: env.AUTH_RATE_WINDOW_MS },
+    shutdownDrainMs: env.SHUTDOWN_DRAIN_MS,
     sessionMaxAgeMs: env.SESSION_MAX_AGE_MS,
     sessionIdleTimeoutMs: env.SESSION_IDLE_TIMEOUT_MS,
   };

@@ -72,6 +72,11 @@ interface Fixtures {
   inProgressJobIds: string[];
   /** Completed jobs: POST /api/jobs/:jobId/rating. */
   completedJobIds: string[];
+  /** Scheduled jobs of the plumber: POST /api/jobs/:jobId/change-orders. */
+  changeOrderJobIds: string[];
+  /** Pending change orders, one list per decision route (each is answered once). */
+  approvableChangeOrders: { jobId: string; changeOrderId: string }[];
+  declinableChangeOrders: { jobId: string; changeOrderId: string }[];
   slotDate: string;
   slotIds: string[];
   /** Guests' service requests on slotDate, not booked yet: POST /api/availability-slots/:id/book. */
@@ -334,7 +339,7 @@ const BODY_ROUTES: Record<string, BodyRouteSpec> = {
         fc.constantFrom(...fx.inProgressJobIds).map((jobId) => ({
           actor: 'plumber' as const,
           params: { jobId },
-          body: { status: 'completed', finalAmount: '275.50', notes: 'Replaced the trap' },
+          body: { status: 'completed', finalAmount: '235.50', notes: 'Replaced the trap' },
         })),
       ),
     special: () => ({
@@ -364,6 +369,43 @@ const BODY_ROUTES: Record<string, BodyRouteSpec> = {
     }),
     knownIds: (fx) => [...fx.completedJobIds, ...fx.openJobIds],
   },
+  'POST /api/jobs/:jobId/change-orders': {
+    actors: ['plumber'],
+    valid: (fx) =>
+      fc.constantFrom(...fx.changeOrderJobIds).map((jobId) => ({
+        actor: 'plumber' as const,
+        params: { jobId },
+        body: { amount: '80.25', reason: 'The shut-off valve is corroded and must be replaced' },
+      })),
+    special: () => ({
+      amount: moneyText,
+      reason: fc
+        .constantFrom('ab', '   abc   ', 'x'.repeat(500), 'x'.repeat(501), 'valve\u0000', '__proto__')
+        .map(jsonString),
+    }),
+    knownIds: (fx) => [...fx.changeOrderJobIds, ...fx.completedJobIds, ...fx.openJobIds],
+  },
+  ...Object.fromEntries(
+    (['approve', 'decline'] as const).map((decision): [string, BodyRouteSpec] => [
+      `POST /api/jobs/:jobId/change-orders/:changeOrderId/${decision}`,
+      {
+        actors: ['homeowner'],
+        valid: (fx) =>
+          fc
+            .constantFrom(...(decision === 'approve' ? fx.approvableChangeOrders : fx.declinableChangeOrders))
+            .map(({ jobId, changeOrderId }) => ({
+              actor: 'homeowner' as const,
+              params: { jobId, changeOrderId },
+              body: {},
+            })),
+        knownIds: (fx) =>
+          [...fx.approvableChangeOrders, ...fx.declinableChangeOrders].flatMap((order) => [
+            order.jobId,
+            order.changeOrderId,
+          ]),
+      },
+    ]),
+  ),
   'POST /api/quotes': {
     actors: ['plumber'],
     valid: (fx) =>
@@ -628,6 +670,17 @@ describe(`fuzz: every body route, query string and path parameter (${testDatabas
       return made;
     };
     const ids = (list: { jobId: string }[]) => list.map((item) => item.jobId);
+    const withChangeOrders = async (list: { jobId: string }[]) => {
+      const made: { jobId: string; changeOrderId: string }[] = [];
+      for (const { jobId } of list) {
+        const res = await plumber.agent
+          .post(`/api/jobs/${jobId}/change-orders`)
+          .send({ amount: 40, reason: 'The trap under the sink is cracked' });
+        expect(res.status).toBe(201);
+        made.push({ jobId, changeOrderId: res.body.id });
+      }
+      return made;
+    };
 
     const slotDate = dayFromToday(3);
     const slots = await supertest(server).get('/api/availability-slots').query({ date: slotDate });
@@ -681,6 +734,9 @@ describe(`fuzz: every body route, query string and path parameter (${testDatabas
       scheduledJobIds: ids(await jobsAt('scheduled', 3)),
       inProgressJobIds: ids(await jobsAt('in_progress', 3)),
       completedJobIds: ids(await jobsAt('completed', 3)),
+      changeOrderJobIds: ids(await jobsAt('scheduled', 2)),
+      approvableChangeOrders: await withChangeOrders(await jobsAt('in_progress', 2)),
+      declinableChangeOrders: await withChangeOrders(await jobsAt('scheduled', 2)),
       slotDate,
       slotIds,
       guestRequestIds,

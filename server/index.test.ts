@@ -66,6 +66,26 @@ describe('server entry point', () => {
     server = undefined;
   }, 120_000);
 
+  it('creates no demo accounts on a server other machines can reach', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'plumbline-exposed-'));
+    dirs.push(dataDir);
+    const exposed = await startServerProcess({
+      env: { HOST: '0.0.0.0', DATA_DIR: dataDir },
+      readyTimeoutMs: 90_000,
+    });
+    try {
+      const login = await fetch(`${exposed.url}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'admin@demo.plumbline.test', password: 'plumbline-demo' }),
+      });
+      expect(login.status).toBe(401);
+      expect(exposed.output()).not.toContain('DEMO_SEED=true on a server other machines can reach');
+    } finally {
+      await exposed.stop();
+    }
+  }, 120_000);
+
   it('refuses to start with an invalid variable and says which', async () => {
     const failure = await startServerProcess({ env: { PORT: 'not-a-port' } }).then(
       () => new Error('the server started'),

@@ -11,11 +11,19 @@ import { answerClientError } from './lib/error-handler';
 import { createLogger } from './lib/logger';
 import { resolveSessionSecret } from './lib/session-secret';
 import { startSlotScheduler } from './modules/booking';
+import { startMediaRetention } from './modules/media';
 
 async function main() {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
   let ready = false;
+  let draining = false;
+  if (config.demoSeedExposed) {
+    logger.warn(
+      { host: config.host },
+      'DEMO_SEED=true on a server other machines can reach: the demo accounts, admin included, have a published password. Use this only on a private test network.',
+    );
+  }
 
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
@@ -41,13 +49,18 @@ async function main() {
   if (client === 'static' && !existsSync(path.join(CLIENT_BUILD_DIR, 'index.html'))) {
     throw new ConfigError('No client build found: run "npm run build" (npm start does it for you).');
   }
-  const { app, close: closeApp } = await createApp({
+  const {
+    app,
+    close: closeApp,
+    media,
+  } = await createApp({
     config,
     database,
     logger,
     sessionSecret: await resolveSessionSecret(config, logger),
     client,
     isReady: () => ready,
+    isDraining: () => draining,
   });
 
   const server = createServer(app);
@@ -58,8 +71,17 @@ async function main() {
 
   await runMigrations(database.pool);
   const summary = await seedDatabase(database.db, { demo: config.demoSeed, bcryptCost: config.bcryptCost });
-  // Keeps 30 days of bookable slots ahead, topped up every few hours (the seed made today's window).
-  const slotScheduler = startSlotScheduler({ db: database.db, logger });
+  // Keeps 30 days of bookable slots ahead in APP_TIME_ZONE, topped up every few hours. Its first run
+  // is awaited: today's slots in the app's zone exist before /readyz says ready.
+  const slotScheduler = startSlotScheduler({ db: database.db, logger, timeZone: config.appTimeZone });
+  await slotScheduler.runOnce();
+  // Photos of diagnoses that never became a job go after MEDIA_RETENTION_DAYS (one sweep per cluster tick).
+  const mediaRetention = startMediaRetention({
+    db: database.db,
+    media,
+    logger,
+    retentionDays: config.mediaRetentionDays,
+  });
   ready = true;
   logger.info({ seed: summary, demoAccounts: config.demoSeed }, 'migrated and seeded; ready');
 
@@ -67,18 +89,26 @@ async function main() {
   const shutdown = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    ready = false;
-    logger.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
+    // First tell load balancers (readiness fails) while still serving whatever they send meanwhile;
+    // then stop accepting connections and let requests in flight finish.
+    draining = true;
+    logger.info({ signal, drainMs: config.shutdownDrainMs }, 'shutting down: draining');
+    const force = setTimeout(() => process.exit(1), config.shutdownDrainMs + 10_000);
     force.unref();
-    server.close(async () => {
-      await slotScheduler.stop();
-      await closeApp();
-      await database.close();
-      clearTimeout(force);
-      process.exit(0);
-    });
-    server.closeIdleConnections();
+    setTimeout(() => {
+      // Keep-alive connections whose last request finishes after this point are closed as they go idle.
+      const closeIdle = setInterval(() => server.closeIdleConnections(), 250);
+      server.close(async () => {
+        clearInterval(closeIdle);
+        await slotScheduler.stop();
+        await mediaRetention.stop();
+        await closeApp();
+        await database.close();
+        clearTimeout(force);
+        process.exit(0);
+      });
+      server.closeIdleConnections();
+    }, config.shutdownDrainMs);
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));

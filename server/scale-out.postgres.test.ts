@@ -1,9 +1,15 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { and, eq, inArray } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   availabilitySlots,
+  diagnostics,
   jobStatusEvents,
   jobs,
+  media,
   quotes,
   rateLimits,
   serviceRequests,
@@ -71,6 +77,7 @@ describe('two server instances on one PostgreSQL database', () => {
   let database: DatabaseHandle;
   let a: ServerProcess;
   let b: ServerProcess;
+  let dataDirs: string[] = [];
 
   beforeAll(async () => {
     const baseUrl = process.env.TEST_DATABASE_URL;
@@ -86,9 +93,13 @@ describe('two server instances on one PostgreSQL database', () => {
       AUTH_RATE_LIMIT: String(AUTH_RATE_LIMIT),
       BOOKING_RATE_LIMIT: '100000',
     };
+    // Each instance has its own disk, as on separate machines: nothing may depend on a shared folder.
+    dataDirs = await Promise.all(
+      ['a', 'b'].map((name) => mkdtemp(path.join(tmpdir(), `plumbline-${name}-`))),
+    );
     // One after the other: the first migrates and seeds, the second finds both done.
-    a = await startServerProcess({ env });
-    b = await startServerProcess({ env });
+    a = await startServerProcess({ env: { ...env, DATA_DIR: dataDirs[0] } });
+    b = await startServerProcess({ env: { ...env, DATA_DIR: dataDirs[1] } });
     database = await openDatabase({ databaseUrl: throwaway.url });
   }, 120_000);
 
@@ -96,6 +107,7 @@ describe('two server instances on one PostgreSQL database', () => {
     await Promise.all([a?.stop(), b?.stop()]);
     await database?.close();
     await throwaway?.drop();
+    await Promise.all(dataDirs.map((dir) => rm(dir, { recursive: true, force: true })));
   }, 60_000);
 
   it('a session made on one instance works on the other, and logging out on either ends it on both', async () => {
@@ -320,9 +332,11 @@ describe('two server instances on one PostgreSQL database', () => {
   }, 60_000);
 
   it(`the login rate limit (${AUTH_RATE_LIMIT} per window) holds across both instances`, async () => {
-    const wrong = { email: uniqueEmail('nobody'), password: 'not-the-password' };
+    // A new account each time, so only the per-address limit is met (not the per-account one).
+    const wrongLogin = () => ({ email: uniqueEmail('nobody'), password: 'not-the-password' });
     // Two clients: one's over-limit attempt lands on B, the other's on A.
     for (const [index, browser] of [newBrowser(), newBrowser()].entries()) {
+      const wrong = wrongLogin();
       const instances = index === 0 ? [a, b] : [b, a];
       for (let attempt = 0; attempt < AUTH_RATE_LIMIT; attempt++) {
         const res = await browser.call(instances[attempt % 2], 'POST', '/api/auth/login', wrong);
@@ -342,6 +356,40 @@ describe('two server instances on one PostgreSQL database', () => {
       expect(counter.hits).toBe(AUTH_RATE_LIMIT + 2);
     }
     // Per client, not global: a fresh address still gets an honest answer.
-    expect((await newBrowser().call(a, 'POST', '/api/auth/login', wrong)).status).toBe(401);
+    expect((await newBrowser().call(a, 'POST', '/api/auth/login', wrongLogin())).status).toBe(401);
+  });
+
+  it('a photo diagnosed through one instance is served by the other, with its type and bytes', async () => {
+    const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#2a6f97' } })
+      .jpeg()
+      .toBuffer();
+    const diagnosed = await newBrowser().call(a, 'POST', '/api/diagnose', {
+      description: 'The kitchen sink is blocked and will not drain',
+      location: 'kitchen',
+      urgency: 'routine',
+      imageUrls: [`data:image/jpeg;base64,${photo.toString('base64')}`],
+    });
+    expect(diagnosed.status, JSON.stringify(diagnosed.body)).toBe(201);
+    const [row] = await database.db
+      .select()
+      .from(diagnostics)
+      .where(eq(diagnostics.id, String(diagnosed.body.id)));
+    expect(row.imageUrls).toHaveLength(1);
+    const url = row.imageUrls[0];
+    const [stored] = await database.db
+      .select()
+      .from(media)
+      .where(eq(media.key, url.slice(url.lastIndexOf('/') + 1)));
+    expect(stored?.contentType).toBe('image/jpeg');
+    expect(stored.byteSize).toBe(stored.data.length);
+
+    for (const instance of [b, a]) {
+      const res = await fetch(`${instance.url}${url}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('image/jpeg');
+      const bytes = Buffer.from(await res.arrayBuffer());
+      expect(bytes.equals(stored.data)).toBe(true);
+      expect((await sharp(bytes).metadata()).format).toBe('jpeg');
+    }
   });
 });

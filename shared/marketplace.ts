@@ -1,4 +1,4 @@
-import type { JobStatus, Urgency } from './constants';
+import type { ChangeOrderStatus, JobStatus, Urgency } from './constants';
 
 /**
  * The marketplace's answers on the wire (dates are ISO strings, money is the numeric(10,2) text the
@@ -35,6 +35,25 @@ export interface CustomerJob {
   estimate: JobEstimate | null;
   /** The homeowner's rating of the plumber, once given. */
   rating: JobRatingSummary | null;
+  /** What the job was billed at completion (the payout's gross); null before. */
+  finalAmount: string | null;
+  /** The plumber's requests for extra money, oldest first. */
+  changeOrders: JobChangeOrder[];
+}
+
+/**
+ * Extra work the assigned plumber asks the homeowner to approve. Once approved, `amount` is added
+ * to the accepted quote's maximum: the ceiling of the job's final amount.
+ */
+export interface JobChangeOrder {
+  id: string;
+  jobId: string;
+  amount: string;
+  reason: string;
+  status: ChangeOrderStatus;
+  createdAt: string;
+  /** When the homeowner approved or declined it; null while pending. */
+  decidedAt: string | null;
 }
 
 /**
@@ -72,6 +91,11 @@ export interface AssignedJob {
   createdAt: string;
   customer: { name: string | null; email: string; phone: string | null };
   acceptedQuote: { minTotal: string; maxTotal: string } | null;
+  /** The most the final amount may be: the accepted quote's maximum plus approved change orders. */
+  agreedMax: string | null;
+  /** What the job was billed at completion (the payout's gross); null before. */
+  finalAmount: string | null;
+  changeOrders: JobChangeOrder[];
   payout: PayoutSummary | null;
 }
 

@@ -31,9 +31,11 @@ export function enforceSessionLifetime(options: SessionLifetimeOptions): Request
       return next();
     }
     if (now - seenAt > options.idleTimeoutMs || now - startedAt > options.absoluteTimeoutMs) {
-      // Expired: the request continues as anonymous and the row is removed.
+      // Expired: the request continues as anonymous in a new, empty session (saved only if something
+      // is put in it, e.g. by a login); regenerate removes the old row. Destroying it instead would
+      // leave the request without a session, and login, register and logout need one.
       req.user = undefined;
-      return req.session.destroy((error) => next(error));
+      return req.session.regenerate((error) => next(error));
     }
     if (now - seenAt > touchEveryMs) req.session.seenAt = now;
     next();

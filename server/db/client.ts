@@ -1,4 +1,5 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
@@ -26,8 +27,13 @@ export interface OpenDatabaseOptions {
   dataDir?: string;
   /** Pool size on a real server (the embedded database always uses one connection). */
   poolMax?: number;
+  /** How long an idle pooled connection is kept; tests set it short to prove recycling is safe. */
+  idleTimeoutMs?: number;
   onPoolError?: (error: Error) => void;
 }
+
+/** The socket file name libpq and node-postgres look for in a socket folder. */
+const EMBEDDED_SOCKET_PORT = 5432;
 
 const POOL_TIMEOUTS = {
   connectionTimeoutMillis: 5_000,
@@ -38,9 +44,13 @@ const POOL_TIMEOUTS = {
 
 /**
  * One driver, one code path: a real server is reached with pg.Pool directly; the embedded
- * PGlite database is served on a random loopback port by pglite-socket and reached the same way.
+ * PGlite database is served on a private Unix socket by pglite-socket and reached the same way.
  */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  const timeouts = {
+    ...POOL_TIMEOUTS,
+    idleTimeoutMillis: options.idleTimeoutMs ?? POOL_TIMEOUTS.idleTimeoutMillis,
+  };
   let pool: pg.Pool;
   let stopEmbedded: (() => Promise<void>) | undefined;
 
@@ -48,22 +58,23 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: options.poolMax ?? 10,
-      ...POOL_TIMEOUTS,
+      ...timeouts,
     });
   } else {
     if (options.dataDir) await mkdir(path.resolve(options.dataDir), { recursive: true });
     const pglite = await PGlite.create(options.dataDir ? path.resolve(options.dataDir, 'pgdata') : undefined);
+    // PGlite has no authentication: it is served on a Unix socket in a fresh folder only this
+    // process's user may enter (mkdtemp creates it with mode 0700), never on a TCP port.
+    const socketDir = await mkdtemp(path.join(tmpdir(), 'plumbline-db-'));
     const socketServer = new PGLiteSocketServer({
       db: pglite,
-      host: '127.0.0.1',
-      port: 0,
+      path: path.join(socketDir, `.s.PGSQL.${EMBEDDED_SOCKET_PORT}`),
       maxConnections: 100,
     });
     await socketServer.start();
-    const [host, port] = socketServer.getServerConn().split(':');
     pool = new pg.Pool({
-      host,
-      port: Number(port),
+      host: socketDir,
+      port: EMBEDDED_SOCKET_PORT,
       user: 'postgres',
       database: 'postgres',
       // One connection: PGlite has a single session and pglite-socket does not keep one client's
@@ -71,13 +82,20 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       // queries from several connections can interleave ("portal does not exist"). PGlite runs one
       // query at a time anyway, so this costs little.
       max: 1,
-      ...POOL_TIMEOUTS,
+      ...timeouts,
       // Waiting for the connection under a burst is normal here.
       connectionTimeoutMillis: 30_000,
+      // All connections share PGlite's one session, so whatever a closed connection left in it
+      // (prepared statements, settings, advisory locks) would meet the next one: start each clean,
+      // as a new PostgreSQL connection does. The pool awaits this before handing the connection out.
+      onConnect: async (client) => {
+        await client.query('DISCARD ALL');
+      },
     });
     stopEmbedded = async () => {
       await socketServer.stop();
       await pglite.close();
+      await rm(socketDir, { recursive: true, force: true });
     };
   }
 

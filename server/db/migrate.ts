@@ -5,8 +5,11 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import type pg from 'pg';
 
 const MIGRATIONS_FOLDER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../migrations');
-/** Any fixed number: instances starting together take turns to migrate. */
-const MIGRATION_LOCK_KEY = 727_001;
+/**
+ * Any fixed number: instances starting together take turns to migrate, then to seed reference data
+ * (server/db/seed takes the same key, transaction-scoped).
+ */
+export const MIGRATION_LOCK_KEY = 727_001;
 
 /** Applies the committed drizzle-kit migrations (never `push`), holding an advisory lock meanwhile. */
 export async function runMigrations(pool: pg.Pool): Promise<void> {

@@ -18,6 +18,8 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   SLOT_TAKEN: 409,
   ALREADY_QUOTED: 409,
   QUOTE_ALREADY_ACCEPTED: 409,
+  // Well-formed, but more than the homeowner agreed to (the quote plus approved change orders).
+  FINAL_AMOUNT_ABOVE_AGREED: 422,
   PAYLOAD_TOO_LARGE: 413,
   HEADERS_TOO_LARGE: 431,
   UNSUPPORTED_MEDIA_TYPE: 415,

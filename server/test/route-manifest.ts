@@ -37,25 +37,29 @@ export type RouteKey = `${ListedRoute['method']} /${string}`;
  * quote accepted, a slot booked) never decides another:
  * - `job:<stage>`: a new job of the homeowner; from `quoted` on, the plumber quoted on it; from
  *   `scheduled` on, the homeowner accepted that quote; then the plumber started / completed it;
+ *   `change_requested`: scheduled, and the plumber asked for a change order still pending;
  * - `serviceRequest`: a booking request the logged-in homeowner made, and a free slot on its date;
  * - `account`: an account nobody else uses (for logging in).
  */
-export type JobStage = 'open' | 'quoted' | 'scheduled' | 'in_progress' | 'completed';
+export type JobStage = 'open' | 'quoted' | 'scheduled' | 'in_progress' | 'completed' | 'change_requested';
 export type CaseSetup = 'none' | `job:${JobStage}` | 'serviceRequest' | 'account';
 
 /** What a request may be built from. Parts the case's setup does not build throw when read. */
 export interface CaseFixture {
   /** The involved plumber: its `plumbers.id` and its account's `users.id`. */
   plumber: { plumberId: string; userId: string };
-  /** The case's own job (setup `job:*`); `quoteId` is the plumber's quote, null while `open`. */
-  job: { id: string; quoteId: string | null };
+  /**
+   * The case's own job (setup `job:*`); `quoteId` is the plumber's quote, null while `open`;
+   * `changeOrderId` the pending change order of `job:change_requested`, else null.
+   */
+  job: { id: string; quoteId: string | null; changeOrderId: string | null };
   /** Setup `serviceRequest`: the homeowner's request and a free slot on its preferred date. */
   serviceRequest: { id: string; slotId: string };
   /** Setup `account`: the credentials of a fresh account. */
   account: { email: string; password: string };
   /** A fresh e-mail, for registering. */
   freshEmail: string;
-  /** A date some days ahead (YYYY-MM-DD, server local time). */
+  /** A date some days ahead (YYYY-MM-DD, on the app's clock: APP_TIME_ZONE). */
   futureDate: string;
   /** The path of a stored, cleaned diagnosis photo: `/media/<uuid>.jpg`. */
   mediaPath: string;
@@ -107,6 +111,11 @@ const PLUMBERS_ONLY = {
   otherPlumber: 200,
   admin: 403,
 };
+
+function pendingChangeOrder(f: CaseFixture): string {
+  if (!f.job.changeOrderId) throw new Error("only setup 'job:change_requested' builds a change order");
+  return f.job.changeOrderId;
+}
 
 export const ROUTE_MANIFEST: readonly RouteCase[] = [
   // Health: outside /api, for load balancers; no session, no details.
@@ -279,6 +288,34 @@ export const ROUTE_MANIFEST: readonly RouteCase[] = [
       admin: 403,
     },
   },
+  // Change orders: the hired plumber asks, the owner answers (ADR 015).
+  {
+    route: 'POST /api/jobs/:jobId/change-orders',
+    setup: 'job:scheduled',
+    params: (f) => ({ jobId: f.job.id }),
+    body: () => ({ amount: 80, reason: 'The shut-off valve is corroded and must be replaced' }),
+    expected: {
+      anonymous: 401,
+      homeowner: 403,
+      otherHomeowner: 403,
+      plumber: 201,
+      otherPlumber: 404,
+      admin: 403,
+    },
+  },
+  ...(['approve', 'decline'] as const).map((decision): RouteCase => ({
+    route: `POST /api/jobs/:jobId/change-orders/:changeOrderId/${decision}`,
+    setup: 'job:change_requested',
+    params: (f) => ({ jobId: f.job.id, changeOrderId: pendingChangeOrder(f) }),
+    expected: {
+      anonymous: 401,
+      homeowner: 200,
+      otherHomeowner: 404,
+      plumber: 403,
+      otherPlumber: 403,
+      admin: 403,
+    },
+  })),
   {
     route: 'POST /api/quotes',
     setup: 'job:open',

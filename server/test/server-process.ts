@@ -61,7 +61,8 @@ export async function startServerProcess(options: StartServerProcessOptions): Pr
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? '/usr/local/bin:/usr/bin:/bin',
     HOME: process.env.HOME ?? '/tmp',
-    // Booking judges "today" in local time: the server must share the test's time zone.
+    // Booking judges dates in APP_TIME_ZONE, not the process's zone; the test's TZ is passed on so
+    // the child runs off the app's zone too, as the tests themselves do (options.env may set another).
     ...(process.env.TZ ? { TZ: process.env.TZ } : {}),
     NODE_ENV: 'test',
     PLUMBLINE_CLIENT: 'none',
@@ -69,6 +70,8 @@ export async function startServerProcess(options: StartServerProcessOptions): Pr
     PORT: String(port),
     LOG_LEVEL: 'warn',
     BCRYPT_COST: '4',
+    // Tests stop many servers; the drain before closing has a test of its own.
+    SHUTDOWN_DRAIN_MS: '0',
     SESSION_SECRET: `server-process-${randomBytes(24).toString('hex')}`,
     ...options.env,
   };

@@ -51,6 +51,8 @@ export async function createTestContext(
     seed?: boolean;
     /** Where the app's log goes (with LOG_LEVEL in `env`); tests read it back to check what is logged. */
     logDestination?: DestinationStream;
+    /** Idle pooled connections are closed after this long (default: the app's 30 s). */
+    poolIdleTimeoutMs?: number;
   } = {},
 ): Promise<TestContext> {
   const config = loadConfig({
@@ -65,7 +67,10 @@ export async function createTestContext(
   const throwaway = process.env.TEST_DATABASE_URL
     ? await createThrowawayDatabase(process.env.TEST_DATABASE_URL)
     : undefined;
-  const database = await openDatabase({ databaseUrl: throwaway?.url });
+  const database = await openDatabase({
+    databaseUrl: throwaway?.url,
+    idleTimeoutMs: options.poolIdleTimeoutMs,
+  });
   await runMigrations(database.pool);
   if (options.seed) {
     const { seedDatabase } = await import('../db/seed');

@@ -1,5 +1,6 @@
 import { pgEnum } from 'drizzle-orm/pg-core';
 import {
+  CHANGE_ORDER_STATUSES,
   JOB_STATUSES,
   PAYOUT_STATUSES,
   PLUMBER_STATUSES,
@@ -19,3 +20,4 @@ export const plumberStatus = pgEnum('plumber_status', PLUMBER_STATUSES);
 export const payoutStatus = pgEnum('payout_status', PAYOUT_STATUSES);
 export const serviceRequestStatus = pgEnum('service_request_status', SERVICE_REQUEST_STATUSES);
 export const quoteStatus = pgEnum('quote_status', ['pending', 'accepted', 'declined']);
+export const changeOrderStatus = pgEnum('change_order_status', CHANGE_ORDER_STATUSES);

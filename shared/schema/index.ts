@@ -11,3 +11,6 @@ export * from './pricing';
 export * from './ratings';
 export * from './payouts';
 export * from './rate-limits';
+export * from './change-orders';
+export * from './media';
+export * from './seed-state';

@@ -25,5 +25,7 @@ export const diagnosisResponseSchema = diagnosisResultSchema.extend({
   confidence: z.enum(CONFIDENCE_LEVELS),
   engine: z.enum(DIAGNOSIS_ENGINES),
   safety: safetyNoticeSchema.nullable(),
+  /** Why this engine answered, when the homeowner should know (e.g. the day's AI calls are spent). */
+  note: z.string().nullable().optional(),
 });
 export type DiagnosisResponse = z.infer<typeof diagnosisResponseSchema>;

@@ -17,6 +17,10 @@ export const JOB_MESSAGES = {
   statusInvalid: 'Status must be in_progress, completed or cancelled',
   notesMax: 'Notes must be at most 1000 characters',
   finalAmountRequired: 'Final amount is required',
+  changeOrderIdInvalid: 'Invalid change order id',
+  changeOrderAmountRequired: 'Amount is required',
+  changeOrderReasonMin: 'Reason must be at least 3 characters',
+  changeOrderReasonMax: 'Reason must be at most 500 characters',
 } as const;
 
 /** Statuses a person may set by hand; requested/quoted/scheduled follow from posting and quoting. */
@@ -72,3 +76,29 @@ export const updateJobStatusInput = z.object({
 });
 export type UpdateJobStatusInput = z.input<typeof updateJobStatusInput>;
 export type UpdateJobStatus = z.output<typeof updateJobStatusInput>;
+
+/** A change order's reason, as the homeowner will read it. */
+export const CHANGE_ORDER_REASON_MIN = 3;
+export const CHANGE_ORDER_REASON_MAX = 500;
+
+/**
+ * POST /api/jobs/:jobId/change-orders — the assigned plumber asks the homeowner to approve extra
+ * work: `amount` is added on top of the accepted quote's maximum.
+ */
+export const createChangeOrderInput = z.object({
+  amount: moneyField(JOB_MESSAGES.changeOrderAmountRequired),
+  reason: z
+    .string({ error: JOB_MESSAGES.changeOrderReasonMin })
+    .trim()
+    .min(CHANGE_ORDER_REASON_MIN, { error: JOB_MESSAGES.changeOrderReasonMin })
+    .max(CHANGE_ORDER_REASON_MAX, { error: JOB_MESSAGES.changeOrderReasonMax }),
+});
+export type CreateChangeOrderInput = z.input<typeof createChangeOrderInput>;
+export type CreateChangeOrder = z.output<typeof createChangeOrderInput>;
+
+/** The path of POST /api/jobs/:jobId/change-orders/:changeOrderId/{approve,decline}. */
+export const changeOrderParams = z.object({
+  jobId: uuidField(JOB_MESSAGES.jobIdInvalid),
+  changeOrderId: uuidField(JOB_MESSAGES.changeOrderIdInvalid),
+});
+export type ChangeOrderParams = z.input<typeof changeOrderParams>;

@@ -12,32 +12,69 @@ import {
   plumbers,
   pricingCatalog,
   regions,
+  seedState,
   technicians,
   users,
 } from '@shared/schema';
 import { insertModifierSchema, insertPricingCatalogSchema, insertRegionSchema } from '@shared/validators';
+import { createThrowawayDatabase } from '../../test/test-context';
 import { openDatabase, type DatabaseHandle } from '../client';
 import { runMigrations } from '../migrate';
-import { DEMO_PASSWORD, DEMO_USERS, ensureAvailabilitySlots, seedDatabase, type SeedSummary } from './index';
+import {
+  DEMO_PASSWORD,
+  DEMO_USERS,
+  ensureAvailabilitySlots,
+  REFERENCE_SEED_VERSION,
+  seedDatabase,
+  type SeedSummary,
+} from './index';
 
 /** Monday 2 June 2025, 07:30 local time: 30 days run to Tuesday 1 July and include 4 Sundays. */
 const TODAY = new Date(2025, 5, 2, 7, 30);
 const SLOT_DAYS = 30;
 const DEMO_PLUMBER_ZIP_CENTRE = { lat: 30.2711286, lng: -97.7436995 };
 
+/**
+ * A fresh, migrated database: in-memory PGlite, or a throw-away one on the server named by
+ * TEST_DATABASE_URL. `open()` adds another connection pool to it (another instance); on the
+ * embedded database, which lives in this process, that is the same handle.
+ */
+async function freshDatabase() {
+  const throwaway = process.env.TEST_DATABASE_URL
+    ? await createThrowawayDatabase(process.env.TEST_DATABASE_URL, 'plumbline_seed')
+    : undefined;
+  const main = await openDatabase({ databaseUrl: throwaway?.url });
+  await runMigrations(main.pool);
+  const others: DatabaseHandle[] = [];
+  return {
+    handle: main,
+    async open(): Promise<DatabaseHandle> {
+      if (!throwaway) return main;
+      const other = await openDatabase({ databaseUrl: throwaway.url });
+      others.push(other);
+      return other;
+    },
+    async close() {
+      await Promise.all([main, ...others].map((db) => db.close()));
+      await throwaway?.drop();
+    },
+  };
+}
+
+let database: Awaited<ReturnType<typeof freshDatabase>>;
 let handle: DatabaseHandle;
 let first: SeedSummary;
 let second: SeedSummary;
 
 beforeAll(async () => {
-  handle = await openDatabase({});
-  await runMigrations(handle.pool);
+  database = await freshDatabase();
+  handle = database.handle;
   first = await seedDatabase(handle.db, { demo: true, bcryptCost: 4, today: TODAY });
   second = await seedDatabase(handle.db, { demo: true, bcryptCost: 4, today: TODAY });
 }, 60_000);
 
 afterAll(async () => {
-  await handle?.close();
+  await database?.close();
 }, 60_000);
 
 const totals = (summary: SeedSummary) =>
@@ -80,24 +117,127 @@ describe('seedDatabase', () => {
     }
   });
 
-  it('brings a changed catalogue row back in line with the seed data, keeping is_active', async () => {
-    await handle.db
-      .update(pricingCatalog)
-      .set({ baseMin: '1.00', isActive: false })
-      .where(eq(pricingCatalog.issueSlug, 'drain-cleaning'));
-    const third = await seedDatabase(handle.db, { demo: false, bcryptCost: 4, today: TODAY });
-    expect(third.pricingCatalog).toEqual({ inserted: 0, updated: 1, total: first.pricingCatalog.total });
-    const [row] = await handle.db
-      .select()
-      .from(pricingCatalog)
-      .where(eq(pricingCatalog.issueSlug, 'drain-cleaning'));
-    expect(row.baseMin).toBe('99.00');
-    expect(row.isActive).toBe(false);
-    await handle.db
-      .update(pricingCatalog)
-      .set({ isActive: true })
-      .where(eq(pricingCatalog.issueSlug, 'drain-cleaning'));
+  it('records the reference data version it applied', async () => {
+    expect(first).toMatchObject({ referenceApplied: true, referenceVersion: REFERENCE_SEED_VERSION });
+    expect(second).toMatchObject({ referenceApplied: false, referenceVersion: REFERENCE_SEED_VERSION });
+    const [state] = await handle.db.select().from(seedState).where(eq(seedState.name, 'reference'));
+    expect(state.version).toBe(REFERENCE_SEED_VERSION);
   });
+});
+
+describe('reference data versions', () => {
+  let db: Awaited<ReturnType<typeof freshDatabase>>;
+  const seed = (referenceVersion: number) =>
+    seedDatabase(db.handle.db, { demo: false, bcryptCost: 4, today: TODAY, referenceVersion });
+  const baseMinOf = async (issueSlug: string) =>
+    (
+      await db.handle.db
+        .select({ baseMin: pricingCatalog.baseMin })
+        .from(pricingCatalog)
+        .where(eq(pricingCatalog.issueSlug, issueSlug))
+    )[0]?.baseMin;
+  const referenceState = async () =>
+    (await db.handle.db.select().from(seedState).where(eq(seedState.name, 'reference')))[0];
+  /** As a previous seed would have left a row: its own value, written at that seed's applied_at. */
+  const asLastSeedLeftIt = (issueSlug: string, baseMin: string) =>
+    db.handle.db.execute(sql`
+      update pricing_catalog
+      set base_min = ${baseMin},
+          updated_at = (select applied_at from seed_state where name = 'reference')
+      where issue_slug = ${issueSlug}`);
+
+  beforeAll(async () => {
+    db = await freshDatabase();
+    const applied = await seed(REFERENCE_SEED_VERSION);
+    expect(applied.referenceApplied).toBe(true);
+  }, 60_000);
+  afterAll(async () => {
+    await db?.close();
+  }, 60_000);
+
+  it("changes nothing on a second start with the same version, and an admin's price survives", async () => {
+    const before = await referenceState();
+    // An admin's edit, as the app makes it (updated_at moves on).
+    await db.handle.db
+      .update(pricingCatalog)
+      .set({ baseMin: '123.00' })
+      .where(eq(pricingCatalog.issueSlug, 'drain-cleaning'));
+    await db.handle.db.delete(modifiers).where(eq(modifiers.key, 'weekend'));
+
+    const again = await seed(REFERENCE_SEED_VERSION);
+    expect(again).toMatchObject({ referenceApplied: false, referenceVersion: REFERENCE_SEED_VERSION });
+    for (const table of ['pricingCatalog', 'regions', 'modifiers', 'technicians'] as const) {
+      expect({ table, ...again[table] }).toMatchObject({ table, inserted: 0, updated: 0 });
+    }
+    expect(await baseMinOf('drain-cleaning')).toBe('123.00');
+    // Not even missing rows come back: an instance at the database's version writes nothing.
+    expect(again.modifiers.total).toBe(6);
+    expect(await referenceState()).toEqual(before);
+  });
+
+  it('never lets an older version write, not even rows unchanged since the last seed', async () => {
+    const before = await referenceState();
+    await asLastSeedLeftIt('leak-detection', '1.00');
+
+    const older = await seed(REFERENCE_SEED_VERSION - 1);
+    expect(older).toMatchObject({ referenceApplied: false, referenceVersion: REFERENCE_SEED_VERSION });
+    expect(older.pricingCatalog).toMatchObject({ inserted: 0, updated: 0 });
+    expect(await baseMinOf('leak-detection')).toBe('1.00');
+    expect(await baseMinOf('drain-cleaning')).toBe('123.00');
+    expect(await referenceState()).toEqual(before);
+  });
+
+  it('lets a newer version insert new rows and update rows unchanged since the last seed, not an admin-changed one', async () => {
+    const before = await referenceState();
+    const newer = await seed(REFERENCE_SEED_VERSION + 1);
+    expect(newer).toMatchObject({ referenceApplied: true, referenceVersion: REFERENCE_SEED_VERSION + 1 });
+    // leak-detection was as the last seed left it: it gets the new seed's value.
+    expect(await baseMinOf('leak-detection')).toBe('120.00');
+    expect(newer.pricingCatalog).toMatchObject({ inserted: 0, updated: 1 });
+    // drain-cleaning was changed after that seed: the admin's price wins.
+    expect(await baseMinOf('drain-cleaning')).toBe('123.00');
+    expect(newer.modifiers).toEqual({ inserted: 1, updated: 0, total: 7 });
+
+    const after = await referenceState();
+    expect(after.version).toBe(REFERENCE_SEED_VERSION + 1);
+    expect(after.appliedAt.getTime()).toBeGreaterThanOrEqual(before.appliedAt.getTime());
+    // And the version it left is now the one an older instance cannot overwrite.
+    expect((await seed(REFERENCE_SEED_VERSION)).referenceApplied).toBe(false);
+  });
+});
+
+describe('two instances seeding one database at once', () => {
+  it('do not conflict: one applies the reference data, the other finds it done', async () => {
+    const db = await freshDatabase();
+    try {
+      const instances = [db.handle, await db.open()];
+      const runs = await Promise.all(
+        instances.map((instance) => seedDatabase(instance.db, { demo: true, bcryptCost: 4, today: TODAY })),
+      );
+      expect(runs.map((run) => run.referenceApplied).sort()).toEqual([false, true]);
+      for (const table of [
+        'pricingCatalog',
+        'regions',
+        'modifiers',
+        'technicians',
+        'availabilitySlots',
+        'users',
+        'plumbers',
+        'jobs',
+      ] as const) {
+        const [a, b] = runs.map((run) => run[table]);
+        // Every row written exactly once between them, none twice, none missing.
+        expect({ table, inserted: a.inserted + b.inserted }).toEqual({ table, inserted: b.total });
+        expect(a.total).toBe(b.total);
+      }
+      expect(runs[0].pricingCatalog.total).toBeGreaterThan(0);
+      expect(runs[0].users.total).toBe(4);
+      const [state] = await db.handle.db.select().from(seedState);
+      expect(state).toMatchObject({ name: 'reference', version: REFERENCE_SEED_VERSION });
+    } finally {
+      await db.close();
+    }
+  }, 60_000);
 });
 
 describe('pricing catalogue', () => {

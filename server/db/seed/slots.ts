@@ -1,4 +1,5 @@
 import { asc, ne } from 'drizzle-orm';
+import { addCalendarDays, todayIn, weekdayOf } from '@shared/dates';
 import { availabilitySlots, technicians, type NewAvailabilitySlot } from '@shared/schema';
 import type { Executor } from '../client';
 import { SUNDAY_TECHNICIAN_EMAILS } from './technicians';
@@ -11,20 +12,18 @@ const SUNDAY_CREW_FALLBACK = 2;
 /** Rows per INSERT: 6 parameters each, far below PostgreSQL's 65,535-parameter limit. */
 const CHUNK_SIZE = 1000;
 
-const pad = (value: number) => String(value).padStart(2, '0');
-const toHourMinute = (hour: number) => `${pad(hour)}:00`;
-/** The server's local calendar date. */
-const toLocalIsoDate = (date: Date) =>
-  `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+const toHourMinute = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
 
 /**
  * Makes sure every active technician (not off duty) has its one-hour slots for `days` days starting
- * with `from`'s local date. Idempotent: existing slots, booked or not, are left alone
- * (unique on technician, date, start time). Returns how many slots were added.
+ * with `from`'s date in `timeZone` (the app's, APP_TIME_ZONE). Without `timeZone`, the process's
+ * own zone: for callers that build `from` from local dates (`new Date(2025, 5, 2)`).
+ * Idempotent: existing slots, booked or not, are left alone (unique on technician, date, start
+ * time). Returns how many slots were added.
  */
 export async function ensureAvailabilitySlots(
   db: Executor,
-  options: { from: Date; days: number },
+  options: { from: Date; days: number; timeZone?: string },
 ): Promise<number> {
   const crew = await db
     .select({ id: technicians.id, email: technicians.email })
@@ -40,16 +39,12 @@ export async function ensureAvailabilitySlots(
     ),
   );
 
+  const timeZone = options.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const firstDate = todayIn(timeZone, options.from);
   const rows: NewAvailabilitySlot[] = [];
   for (let offset = 0; offset < options.days; offset += 1) {
-    // The Date constructor rolls over month and year ends, and stays on local midnight across DST changes.
-    const day = new Date(
-      options.from.getFullYear(),
-      options.from.getMonth(),
-      options.from.getDate() + offset,
-    );
-    const date = toLocalIsoDate(day);
-    const isSunday = day.getDay() === 0;
+    const date = addCalendarDays(firstDate, offset);
+    const isSunday = weekdayOf(date) === 0;
     for (const technician of crew) {
       if (isSunday && !sundayIds.has(technician.id)) continue;
       for (const hour of isSunday ? SUNDAY_START_HOURS : WEEKDAY_START_HOURS) {

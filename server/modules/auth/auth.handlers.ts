@@ -2,13 +2,17 @@ import type { RequestHandler } from 'express';
 import type { Authenticator } from '../../auth/passport';
 import { loginInput, registerInput } from '@shared/validators/auth';
 import { currentUser } from '../../auth/guards';
-import { SESSION_COOKIE_NAME } from '../../auth/session';
+import type { Sessions } from '../../auth/session';
 import { startSessionClock } from '../../auth/session-lifetime';
 import { AppError } from '../../lib/app-error';
 import { parseInput } from '../../lib/validate';
 import { INVALID_CREDENTIALS_MESSAGE, type AuthService } from './auth.service';
 
-export function createAuthHandlers(auth: AuthService, passport: Authenticator) {
+export function createAuthHandlers(
+  auth: AuthService,
+  passport: Authenticator,
+  sessions: Pick<Sessions, 'clearCookie'>,
+) {
   const getUser: RequestHandler = (req, res) => {
     res.json(currentUser(req));
   };
@@ -42,7 +46,7 @@ export function createAuthHandlers(auth: AuthService, passport: Authenticator) {
       // Remove the session row itself, not just the user in it.
       req.session.destroy((destroyError) => {
         if (destroyError) return next(destroyError);
-        res.clearCookie(SESSION_COOKIE_NAME, { path: '/' });
+        sessions.clearCookie(req, res);
         res.json({ ok: true });
       });
     });

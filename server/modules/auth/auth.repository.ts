@@ -1,28 +1,16 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { users, type NewUser, type User } from '@shared/schema';
 
 export type { User };
 import type { Executor } from '../../db/client';
 
-const prepareFindUserById = (db: Executor) =>
-  db
-    .select()
-    .from(users)
-    .where(eq(users.id, sql.placeholder('id')))
-    .limit(1)
-    .prepare('find_user_by_id');
-
-// Every authenticated request re-reads its user (so role changes apply at once): build that query's SQL
-// once per database handle, and let PostgreSQL parse it once per connection (docs/performance.md, 2).
-const findUserByIdQueries = new WeakMap<Executor, ReturnType<typeof prepareFindUserById>>();
-
+/**
+ * Every authenticated request re-reads its user, so a role change applies at once. A plain
+ * (unnamed) statement: a named one lives in the database session, and the embedded database shares
+ * one session between all pool connections, so a recycled connection would prepare it twice.
+ */
 export async function findUserById(db: Executor, id: string): Promise<User | undefined> {
-  let query = findUserByIdQueries.get(db);
-  if (!query) {
-    query = prepareFindUserById(db);
-    findUserByIdQueries.set(db, query);
-  }
-  const [row] = await query.execute({ id });
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
   return row;
 }
 

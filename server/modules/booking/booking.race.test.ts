@@ -2,9 +2,10 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_APP_TIME_ZONE, dayFromTodayIn } from '@shared/dates';
 import { availabilitySlots, serviceRequests } from '@shared/schema';
 import { createTestContext, testDatabaseKind, type TestContext } from '../../test/test-context';
-import { BOOKING_SERVICE_MESSAGES, localIsoDate } from './booking.service';
+import { BOOKING_SERVICE_MESSAGES } from './booking.service';
 
 /**
  * "Never double-books": many people press "book" on the same slot at the same moment. Each round
@@ -17,10 +18,8 @@ const RACE_TIMEOUT_MS = 120_000;
 
 const pad = (value: number) => String(value).padStart(2, '0');
 
-function dayFromToday(offset: number): string {
-  const now = new Date();
-  return localIsoDate(new Date(now.getFullYear(), now.getMonth(), now.getDate() + offset));
-}
+/** A date on the app's clock (the test context runs with the default APP_TIME_ZONE). */
+const dayFromToday = (offset: number) => dayFromTodayIn(DEFAULT_APP_TIME_ZONE, offset);
 
 describe(`booking races (${testDatabaseKind} database)`, () => {
   let ctx: TestContext;
@@ -58,15 +57,17 @@ describe(`booking races (${testDatabaseKind} database)`, () => {
     return slot;
   }
 
+  let racers = 0;
+  /** Every racer is someone else (own e-mail, phone and address): the daily cap never decides a race. */
   const requestValues = (tag: string, index: number, preferredDate: string) => ({
     name: `Racer ${index}`,
     email: `${tag}.${index}@race.example.test`,
-    phone: '5125550100',
+    phone: `512${String((racers += 1)).padStart(7, '0')}`,
     serviceType: 'Drain Cleaning',
     preferredDate,
     urgency: 'routine' as const,
     description: 'Racing for the same slot as everyone else.',
-    address: '1200 S Congress Ave, Austin, TX 78704',
+    address: `${racers} S Congress Ave, Austin, TX 78704`,
   });
 
   function tally(results: { status: number; body: { code?: string } }[], winStatus: number) {

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNull } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import {
   availabilitySlots,
   pricingCatalog,
@@ -127,7 +127,68 @@ export async function isActiveCatalogIssue(db: Executor, issueSlug: string): Pro
   return row !== undefined;
 }
 
-/** Tops up every active technician's slots for `days` days from `from` (idempotent). Returns slots added. */
-export async function ensureSlots(db: Executor, options: { from: Date; days: number }): Promise<number> {
+/**
+ * Tops up every active technician's slots for `days` days from `from`'s date in `timeZone`
+ * (idempotent). Returns slots added.
+ */
+export async function ensureSlots(
+  db: Executor,
+  options: { from: Date; days: number; timeZone: string },
+): Promise<number> {
   return ensureAvailabilitySlots(db, options);
+}
+
+/** First key of the two-part advisory locks on booking identities; the second is the key's hash. */
+const BOOKING_IDENTITY_LOCK_SPACE = 0x626b6964; // 'bkid'
+
+/**
+ * Takes, until the transaction ends, one advisory lock per key (say `2026-06-10|phone:5125550188`),
+ * so bookings that share any key queue behind each other while others go on. Locks are taken in
+ * the order of their hashes, the same for every caller, so two bookings never wait on each other.
+ * Call with the transaction's handle: the locks belong to it.
+ */
+export async function lockBookingIdentities(tx: Executor, keys: readonly string[]): Promise<void> {
+  if (keys.length === 0) return;
+  const { rows } = await tx.execute<{ hash: number }>(
+    sql`select distinct hashtext(key) as hash from unnest(${sql.param([...keys])}::text[]) as key order by hash`,
+  );
+  for (const { hash } of rows) {
+    await tx.execute(sql`select pg_advisory_xact_lock(${BOOKING_IDENTITY_LOCK_SPACE}, ${hash})`);
+  }
+}
+
+/** Who holds the open bookings of a day: booked slots of pending or confirmed requests. */
+export interface HeldBooking {
+  email: string;
+  phone: string;
+  address: string;
+  userId: string | null;
+}
+
+/**
+ * The open bookings on `date`: slots booked by a request still pending or confirmed, and starting
+ * after `afterTime` (HH:MM) when given, since a slot that has started is no longer held.
+ */
+export async function listOpenBookingsOn(
+  db: Executor,
+  date: string,
+  afterTime?: string,
+): Promise<HeldBooking[]> {
+  return db
+    .select({
+      email: serviceRequests.email,
+      phone: serviceRequests.phone,
+      address: serviceRequests.address,
+      userId: serviceRequests.userId,
+    })
+    .from(availabilitySlots)
+    .innerJoin(serviceRequests, eq(serviceRequests.id, availabilitySlots.serviceRequestId))
+    .where(
+      and(
+        eq(availabilitySlots.date, date),
+        eq(availabilitySlots.isBooked, 'true'),
+        inArray(serviceRequests.status, ['pending', 'confirmed']),
+        afterTime ? gt(availabilitySlots.startTime, afterTime) : undefined,
+      ),
+    );
 }

@@ -6,7 +6,14 @@ import { createBookingService } from './booking.service';
 
 /** Mounted at /api: /availability-slots, /service-requests. Guests may book; no login required. */
 export function createBookingRouter(deps: ModuleDeps): Router {
-  const handlers = createBookingHandlers(createBookingService({ db: deps.db }));
+  const handlers = createBookingHandlers(
+    createBookingService({
+      db: deps.db,
+      timeZone: deps.config.appTimeZone,
+      dailyCap: deps.config.bookingDailyCap,
+      supportPhone: deps.config.support.phone,
+    }),
+  );
   // Anyone may write here, so requests are limited per client (shared by all instances).
   const bookingLimiter = createRateLimiter({
     ...deps.config.bookingRateLimit,

@@ -5,6 +5,8 @@ import { ensureSlots } from './booking.repository';
 export interface SlotSchedulerOptions {
   db: Database;
   logger: Logger;
+  /** APP_TIME_ZONE: "today", where the window starts, is the app's today. */
+  timeZone: string;
   /** How many days ahead, from today, always have slots. */
   days?: number;
   /** How often the window is topped up. */
@@ -13,7 +15,7 @@ export interface SlotSchedulerOptions {
 }
 
 export interface SlotScheduler {
-  /** Tops the window up now (also what each tick does). Resolves with the slots added. */
+  /** Tops the window up now (also what each tick does), or joins a run in progress. Resolves with the slots added. */
   runOnce(): Promise<number>;
   /** Stops the timer and waits for a run in progress. */
   stop(): Promise<void>;
@@ -30,6 +32,7 @@ export const SLOT_REFRESH_INTERVAL_MS = 3 * 60 * 60 * 1000;
 export function startSlotScheduler({
   db,
   logger,
+  timeZone,
   days = SLOT_WINDOW_DAYS,
   intervalMs = SLOT_REFRESH_INTERVAL_MS,
   now = () => new Date(),
@@ -38,7 +41,7 @@ export function startSlotScheduler({
   let stopped = false;
 
   const runOnce = () => {
-    running ??= ensureSlots(db, { from: now(), days })
+    running ??= ensureSlots(db, { from: now(), days, timeZone })
       .then((added) => {
         if (added > 0) logger.info({ added, days }, 'availability slots topped up');
         return added;

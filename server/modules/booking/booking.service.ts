@@ -1,10 +1,12 @@
 import { SERVICE_TYPE_TO_ISSUE_SLUG } from '@shared/catalog-slugs';
 import type { UserRole } from '@shared/constants';
+import { DEFAULT_APP_TIME_ZONE, hasSlotStarted, todayIn, wallClockIn } from '@shared/dates';
 import { BOOKING_MESSAGES, type CreateServiceRequestData } from '@shared/validators/booking';
 import type { Database, Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { locateAddress } from '../geo';
 import { postJob } from '../jobs';
+import { identityKeys, mostHeldPerKey, type BookingIdentity } from './booking.identity';
 import {
   bookSlotIfFree,
   claimServiceRequestsByEmail,
@@ -13,7 +15,9 @@ import {
   findSlotByServiceRequestId,
   insertServiceRequest,
   isActiveCatalogIssue,
+  listOpenBookingsOn,
   listOpenSlots,
+  lockBookingIdentities,
   setServiceRequestTechnician,
   type AvailabilitySlot,
   type ServiceRequest,
@@ -33,6 +37,9 @@ export const BOOKING_SERVICE_MESSAGES = {
   requestNotYours: 'This service request belongs to another account',
   preferredDatePast: BOOKING_MESSAGES.preferredDatePast,
   zipRequired: 'Add a valid US ZIP code to the address so nearby plumbers can find it',
+  dailyCapReached: (cap: number, supportPhone: string) =>
+    `You already have ${cap} ${cap === 1 ? 'booking' : 'bookings'} for that day. ` +
+    `Call us at ${supportPhone} or manage your existing bookings.`,
 } as const;
 
 /** Who is booking: a logged-in account, or nobody (a guest). */
@@ -65,22 +72,24 @@ export interface BookingResult extends ServiceRequestView {
 
 export interface BookingServiceDeps {
   db: Database;
-  /** The clock; slots and dates are judged in the server's local time. */
+  /** The clock. */
   now?: () => Date;
+  /** APP_TIME_ZONE: dates and slot times are the business's, judged on its clock. */
+  timeZone?: string;
+  /** BOOKING_DAILY_CAP: open slot bookings one e-mail, phone, address or account may hold per day. */
+  dailyCap: number;
+  /** Named in the message of a refused booking. */
+  supportPhone: string;
 }
 
 const pad = (value: number) => String(value).padStart(2, '0');
-/** The local calendar date YYYY-MM-DD of `date`. */
+/**
+ * The process-local calendar date YYYY-MM-DD of `date`.
+ * @deprecated Booking judges dates in APP_TIME_ZONE: use `todayIn` / `dayFromTodayIn` of
+ * `@shared/dates`. Kept only for tests outside this module that still count days this way.
+ */
 export const localIsoDate = (date: Date) =>
   `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-/** The local clock time HH:MM of `date`. */
-export const localHourMinute = (date: Date) => `${pad(date.getHours())}:${pad(date.getMinutes())}`;
-
-/** A slot is still bookable while its start lies ahead (server local time). */
-function hasStarted(slot: Pick<AvailabilitySlot, 'date' | 'startTime'>, now: Date): boolean {
-  const today = localIsoDate(now);
-  return slot.date < today || (slot.date === today && slot.startTime <= localHourMinute(now));
-}
 
 const toSlotView = (slot: AvailabilitySlot): SlotView => ({
   id: slot.id,
@@ -108,12 +117,21 @@ const fieldError = (path: string, message: string) =>
 
 /**
  * The slot `slotId` if it can be booked for a request on `preferredDate`: it exists (404), has not
- * started yet and lies on that date. Whether it is still free is decided by the booking UPDATE alone.
+ * started yet, is not booked as far as this transaction can see, and lies on that date. Whether it
+ * is still free in the end is decided by the booking UPDATE alone.
  */
-async function findBookableSlot(db: Executor, slotId: string, preferredDate: string, now: Date) {
+async function findBookableSlot(
+  db: Executor,
+  slotId: string,
+  preferredDate: string,
+  clock: { now: Date; timeZone: string },
+) {
   const slot = await findSlotById(db, slotId);
   if (!slot) throw new AppError('NOT_FOUND', BOOKING_SERVICE_MESSAGES.slotNotFound);
-  if (hasStarted(slot, now)) throw new AppError('SLOT_TAKEN', BOOKING_SERVICE_MESSAGES.slotPassed);
+  if (hasSlotStarted(slot, clock.timeZone, clock.now)) {
+    throw new AppError('SLOT_TAKEN', BOOKING_SERVICE_MESSAGES.slotPassed);
+  }
+  if (slot.isBooked === 'true') throw new AppError('SLOT_TAKEN', BOOKING_SERVICE_MESSAGES.slotTaken);
   if (slot.date !== preferredDate) throw fieldError('slotId', BOOKING_SERVICE_MESSAGES.slotOnOtherDate);
   return slot;
 }
@@ -135,29 +153,59 @@ async function resolveIssueSlug(db: Executor, data: CreateServiceRequestData): P
   return SERVICE_TYPE_TO_ISSUE_SLUG[data.serviceType];
 }
 
-export function createBookingService({ db, now = () => new Date() }: BookingServiceDeps) {
+export function createBookingService({
+  db,
+  now = () => new Date(),
+  timeZone = DEFAULT_APP_TIME_ZONE,
+  dailyCap,
+  supportPhone,
+}: BookingServiceDeps) {
+  /**
+   * Makes slot bookings on `date` that share any of the identity's keys wait for each other until
+   * this transaction ends (advisory locks, through `tx` only). Taken before the slot is read, so a
+   * booking that waited sees what the one before it committed: its slot, its count.
+   */
+  async function holdIdentity(tx: Executor, identity: BookingIdentity, date: string) {
+    await lockBookingIdentities(
+      tx,
+      identityKeys(identity).map((key) => `${date}|${key}`),
+    );
+  }
+
+  /**
+   * Refuses a slot booking when its e-mail, phone, address or account already holds `dailyCap`
+   * open bookings on the slot's day. Call after `holdIdentity`: concurrent bookings of one identity
+   * then count one after the other, so a burst cannot slip past the cap.
+   */
+  async function checkDailyCap(tx: Executor, identity: BookingIdentity, date: string, current: Date) {
+    const clock = wallClockIn(timeZone, current);
+    const held = await listOpenBookingsOn(tx, date, date === clock.date ? clock.time : undefined);
+    if (mostHeldPerKey(identity, held) >= dailyCap) {
+      throw new AppError('CONFLICT', BOOKING_SERVICE_MESSAGES.dailyCapReached(dailyCap, supportPhone));
+    }
+  }
+
   return {
     /** Open slots of a day; none for past days, and today only those that have not started. */
     async listOpenSlots(date: string): Promise<SlotView[]> {
-      const current = now();
-      const today = localIsoDate(current);
-      if (date < today) return [];
-      return listOpenSlots(db, date, date === today ? localHourMinute(current) : undefined);
+      const clock = wallClockIn(timeZone, now());
+      if (date < clock.date) return [];
+      return listOpenSlots(db, date, date === clock.date ? clock.time : undefined);
     },
 
     /**
      * A booking from the form. With a slot, the request and the slot booking are one transaction:
-     * if the slot was taken meanwhile nothing is stored (409). A logged-in homeowner's booking also
-     * posts their job (status `requested` with its first status event) in the same transaction.
+     * if the slot was taken meanwhile, or the booker already holds the day's cap of bookings,
+     * nothing is stored (409). A logged-in homeowner's booking also posts their job (status
+     * `requested` with its first status event) in the same transaction.
      */
     async createServiceRequest(
       data: CreateServiceRequestData,
       booker: Booker | null,
     ): Promise<BookingResult> {
       const current = now();
-      // A day of grace: the form judges "today" in the visitor's time zone, which may be behind ours.
-      const yesterday = new Date(current.getFullYear(), current.getMonth(), current.getDate() - 1);
-      if (data.preferredDate < localIsoDate(yesterday)) {
+      // The form judges "today" on the same clock (the app's time zone), so no day of grace.
+      if (data.preferredDate < todayIn(timeZone, current)) {
         throw fieldError('preferredDate', BOOKING_SERVICE_MESSAGES.preferredDatePast);
       }
       const postsJob = booker?.role === 'homeowner';
@@ -166,9 +214,14 @@ export function createBookingService({ db, now = () => new Date() }: BookingServ
       if (postsJob && !location) throw fieldError('address', BOOKING_SERVICE_MESSAGES.zipRequired);
 
       return db.transaction(async (tx) => {
-        const slot = data.slotId
-          ? await findBookableSlot(tx, data.slotId, data.preferredDate, current)
-          : undefined;
+        let slot: AvailabilitySlot | undefined;
+        if (data.slotId) {
+          // The slot must lie on the preferred date, so that date is the one to hold and count.
+          const identity = { ...data, userId: booker?.id ?? null };
+          await holdIdentity(tx, identity, data.preferredDate);
+          slot = await findBookableSlot(tx, data.slotId, data.preferredDate, { now: current, timeZone });
+          await checkDailyCap(tx, identity, slot.date, current);
+        }
         const request = await insertServiceRequest(tx, {
           name: data.name,
           email: data.email,
@@ -210,7 +263,8 @@ export function createBookingService({ db, now = () => new Date() }: BookingServ
     /**
      * Books a slot for an existing request. Exactly one of any number of concurrent callers wins;
      * the others get 409. A request holds at most one slot; a request made by an account can only
-     * be booked by that account.
+     * be booked by that account; the request's e-mail, phone, address and account are held to the
+     * daily cap like a booking from the form.
      */
     async bookSlot(slotId: string, serviceRequestId: string, booker: Booker | null): Promise<SlotView> {
       return db.transaction(async (tx) => {
@@ -222,7 +276,10 @@ export function createBookingService({ db, now = () => new Date() }: BookingServ
         if (await findSlotByServiceRequestId(tx, request.id)) {
           throw new AppError('CONFLICT', BOOKING_SERVICE_MESSAGES.requestAlreadyBooked);
         }
-        const slot = await findBookableSlot(tx, slotId, request.preferredDate, now());
+        const current = now();
+        await holdIdentity(tx, request, request.preferredDate);
+        const slot = await findBookableSlot(tx, slotId, request.preferredDate, { now: current, timeZone });
+        await checkDailyCap(tx, request, slot.date, current);
         const booked = await bookOrThrow(tx, slot.id, request.id);
         await setServiceRequestTechnician(tx, request.id, booked.technicianId);
         return toSlotView(booked);

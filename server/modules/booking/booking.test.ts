@@ -3,30 +3,37 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { availabilitySlots, jobStatusEvents, jobs, serviceRequests } from '@shared/schema';
 import { BOOKING_MESSAGES, type CreateServiceRequestInput } from '@shared/validators/booking';
 import { FIELD_MESSAGES } from '@shared/validators/common';
+import { DEFAULT_APP_TIME_ZONE, dayFromTodayIn, wallClockIn } from '@shared/dates';
 import { createLogger } from '../../lib/logger';
 import { createTestContext, testDatabaseKind, uniqueEmail, type TestContext } from '../../test/test-context';
 import { startSlotScheduler } from './booking.scheduler';
-import { BOOKING_SERVICE_MESSAGES, localHourMinute, localIsoDate } from './booking.service';
+import { BOOKING_SERVICE_MESSAGES } from './booking.service';
 
 const PASSWORD = 'correct-horse-battery';
 const AUSTIN_78704 = { lat: 30.24, lng: -97.76 };
 
-/** The local date `offset` days from today. */
-function dayFromToday(offset: number): string {
-  const now = new Date();
-  return localIsoDate(new Date(now.getFullYear(), now.getMonth(), now.getDate() + offset));
-}
+/**
+ * The date `offset` days from today on the app's clock (the test context runs with the default
+ * APP_TIME_ZONE), whatever zone this process runs in.
+ */
+const dayFromToday = (offset: number) => dayFromTodayIn(DEFAULT_APP_TIME_ZONE, offset);
 
+let bookerCounter = 0;
+/**
+ * A booking by someone new: own e-mail, phone and street number, so the daily cap per e-mail,
+ * phone and address (booking.cap.test.ts) never joins two tests' bookings.
+ */
 function bookingBody(overrides: Partial<CreateServiceRequestInput> = {}): CreateServiceRequestInput {
+  bookerCounter += 1;
   return {
     name: 'Jordan Rivers',
     email: uniqueEmail('guest'),
-    phone: '(512) 555-0188',
+    phone: `(512) 555-${String(bookerCounter).padStart(4, '0')}`,
     serviceType: 'Drain Cleaning',
     preferredDate: dayFromToday(3),
     urgency: 'routine',
     description: 'The kitchen sink drains very slowly and gurgles.',
-    address: '1200 S Congress Ave, Austin, TX 78704',
+    address: `${1000 + bookerCounter} S Congress Ave, Austin, TX 78704`,
     ...overrides,
   };
 }
@@ -108,9 +115,10 @@ describe(`booking API (${testDatabaseKind} database)`, () => {
     it('lists only slots that have not started yet today', async () => {
       const today = dayFromToday(0);
       const started = await insertSlot(today, '00:00');
+      // Read before asking: every slot listed starts after this time on the app's clock.
+      const now = wallClockIn(DEFAULT_APP_TIME_ZONE).time;
       const res = await ctx.request.get('/api/availability-slots').query({ date: today });
       expect(res.status).toBe(200);
-      const now = localHourMinute(new Date());
       expect(res.body.map((slot: { id: string }) => slot.id)).not.toContain(started.id);
       for (const slot of res.body) expect(slot.startTime > now).toBe(true);
     });
@@ -184,8 +192,12 @@ describe(`booking API (${testDatabaseKind} database)`, () => {
       );
     });
 
-    it('refuses a preferred date in the past', async () => {
-      const body = bookingBody({ preferredDate: dayFromToday(-3) });
+    it.each([
+      ['three days ago', -3],
+      // The form judges "today" on the app's clock too, so there is no day of grace.
+      ['yesterday on the app’s clock', -1],
+    ])('refuses a preferred date in the past (%s)', async (_label, offset) => {
+      const body = bookingBody({ preferredDate: dayFromToday(offset) });
       const res = await ctx.request.post('/api/service-requests').send(body);
       expect(res.status).toBe(400);
       expect(res.body).toMatchObject({
@@ -288,9 +300,8 @@ describe(`booking API (${testDatabaseKind} database)`, () => {
       const owner = await homeowner();
       const date = dayFromToday(7);
       const [free] = (await owner.agent.get('/api/availability-slots').query({ date })).body;
-      const res = await owner.agent
-        .post('/api/service-requests')
-        .send(bookingBody({ email: owner.email, preferredDate: date, slotId: free.id }));
+      const body = bookingBody({ email: owner.email, preferredDate: date, slotId: free.id });
+      const res = await owner.agent.post('/api/service-requests').send(body);
       expect(res.status).toBe(201);
       expect(res.body.jobId).toEqual(expect.any(String));
 
@@ -306,7 +317,7 @@ describe(`booking API (${testDatabaseKind} database)`, () => {
         customerId: owner.id,
         issueSlug: 'drain-cleaning',
         issueDescription: 'The kitchen sink drains very slowly and gurgles.',
-        address: '1200 S Congress Ave, Austin, TX 78704',
+        address: body.address,
         urgency: 'routine',
         preferredDate: date,
         currentStatus: 'requested',
@@ -543,23 +554,30 @@ describe(`booking API (${testDatabaseKind} database)`, () => {
   });
 
   describe('slot scheduler', () => {
-    it('tops up the rolling window idempotently, leaving booked slots alone', async () => {
-      const date = dayFromToday(20);
-      const [booked] = (await ctx.request.get('/api/availability-slots').query({ date })).body;
-      await ctx.request
-        .post('/api/service-requests')
-        .send(bookingBody({ preferredDate: date, slotId: booked.id }));
-      await ctx.database.db
-        .delete(availabilitySlots)
-        .where(and(eq(availabilitySlots.date, date), eq(availabilitySlots.isBooked, 'false')));
-      expect((await ctx.request.get('/api/availability-slots').query({ date })).body).toEqual([]);
-
-      const scheduler = startSlotScheduler({
+    const startScheduler = (options: { now?: () => Date; days?: number } = {}) =>
+      startSlotScheduler({
         db: ctx.database.db,
         logger: createLogger('silent'),
+        timeZone: ctx.config.appTimeZone,
         intervalMs: 60 * 60 * 1000,
+        ...options,
       });
+
+    it('tops up the rolling window idempotently, leaving booked slots alone', async () => {
+      const scheduler = startScheduler();
       try {
+        // The first run lines the window up with the app's today (the test seed used this process's).
+        await scheduler.runOnce();
+        const date = dayFromToday(20);
+        const [booked] = (await ctx.request.get('/api/availability-slots').query({ date })).body;
+        await ctx.request
+          .post('/api/service-requests')
+          .send(bookingBody({ preferredDate: date, slotId: booked.id }));
+        await ctx.database.db
+          .delete(availabilitySlots)
+          .where(and(eq(availabilitySlots.date, date), eq(availabilitySlots.isBooked, 'false')));
+        expect((await ctx.request.get('/api/availability-slots').query({ date })).body).toEqual([]);
+
         const added = await scheduler.runOnce();
         expect(added).toBeGreaterThan(0);
         const slots = (await ctx.request.get('/api/availability-slots').query({ date })).body;
@@ -574,5 +592,30 @@ describe(`booking API (${testDatabaseKind} database)`, () => {
         await scheduler.stop();
       }
     });
+
+    it.each([
+      // 00:30 in Chicago is still the day before west of it (Honolulu: 19:30).
+      ['just after midnight', '2031-06-10T05:30:00Z', '2031-06-10'],
+      // 23:30 in Chicago is already the next day east of it (UTC 04:30, Kolkata 10:00, Kiritimati 18:30).
+      ['just before midnight', '2031-06-12T04:30:00Z', '2031-06-11'],
+    ])(
+      'starts the window on the app’s date %s there, whatever this process’s zone',
+      async (_label, instant, date) => {
+        const scheduler = startScheduler({ now: () => new Date(instant), days: 1 });
+        try {
+          await scheduler.runOnce();
+        } finally {
+          await scheduler.stop();
+        }
+        const candidates = ['2031-06-09', '2031-06-10', '2031-06-11', '2031-06-12'];
+        const rows = await ctx.database.db
+          .selectDistinct({ date: availabilitySlots.date })
+          .from(availabilitySlots)
+          .where(inArray(availabilitySlots.date, candidates));
+        // Clean up first, so the other case starts from nothing either way.
+        await ctx.database.db.delete(availabilitySlots).where(inArray(availabilitySlots.date, candidates));
+        expect(rows.map((row) => row.date)).toEqual([date]);
+      },
+    );
   });
 });

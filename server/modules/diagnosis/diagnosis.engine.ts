@@ -41,6 +41,8 @@ export interface EngineResult {
   conclusionBasis: string;
   confidence: Confidence;
   safety: SafetyNotice | null;
+  /** Shown to the homeowner when they should know why this engine answered. */
+  note?: string | null;
 }
 
 export interface DiagnosisEngine {

@@ -8,17 +8,27 @@ import type { CleanImage } from './diagnosis.engine';
  * piece of metadata (EXIF, GPS, XMP, ICC) dropped, long edge at most 1568 px, JPEG.
  */
 export const IMAGE_LIMITS = {
-  maxDecodedBytes: 8 * 1024 * 1024,
-  /** Decompression-bomb guard: a 40-megapixel image is larger than any phone photo. */
-  maxInputPixels: 40_000_000,
+  /**
+   * The client reduces every photo on the device to a long edge of 1568 px at JPEG quality 0.8
+   * (client/src/features/diagnosis/utils/downscale-image.ts): a real photo becomes 0.2–0.6 MB, and
+   * even pure noise at 1568 × 1568 (the worst case for JPEG) is about 1.49 MB. 1.5 MiB keeps every
+   * photo the client can produce and refuses what only a script sends.
+   */
+  maxDecodedBytes: 1.5 * 1024 * 1024,
+  /**
+   * Decompression-bomb guard, checked from the header before any pixel is decoded: 16 MP (a
+   * 4000 × 4000 image, more than a 12 MP phone photo) needs ~64 MB to decode; 40 MP needed 160 MB.
+   */
+  maxInputPixels: 16_000_000,
   /** The long edge vision models work at without further downscaling. */
   maxLongEdge: 1568,
   jpegQuality: 82,
 } as const;
 
 export const IMAGE_MESSAGES = {
-  tooLarge: 'Each photo must be at most 8 MB',
-  tooManyPixels: 'Each photo must be at most 40 megapixels',
+  tooLarge: 'Photo is too large: each photo must be at most 1.5 MB. Please choose a smaller photo.',
+  tooManyPixels:
+    'Photo is too large: each photo must be at most 16 megapixels (4000 × 4000). Please choose a smaller photo.',
   unsupportedType: 'Photos must be JPEG, PNG or WebP images',
   unreadable: 'A photo could not be read. Please choose another one.',
 } as const;
@@ -52,7 +62,17 @@ function base64DecodedLength(payload: string): number {
   return Math.floor((payload.length * 3) / 4) - padding;
 }
 
-export async function cleanImage(dataUrl: string, index = 0): Promise<CleanImage> {
+/** A photo whose bytes passed the cheap checks, ready for the decoder. */
+export interface CheckedImage {
+  bytes: Buffer;
+  index: number;
+}
+
+/**
+ * The cheap checks, on the event loop and before any decoding: a data URL, base64, within the size
+ * cap, and a JPEG, PNG or WebP by its first bytes. A bad photo is refused without waiting for a turn.
+ */
+export function checkImage(dataUrl: string, index = 0): CheckedImage {
   const prefix = DATA_URL.exec(dataUrl);
   if (!prefix) throw new AppError('UNSUPPORTED_MEDIA_TYPE', IMAGE_MESSAGES.unsupportedType, { index });
   const payload = dataUrl.slice(prefix[0].length).replace(/\s+/g, '');
@@ -66,7 +86,11 @@ export async function cleanImage(dataUrl: string, index = 0): Promise<CleanImage
     throw new AppError('PAYLOAD_TOO_LARGE', IMAGE_MESSAGES.tooLarge, { index });
   if (!sniffImageType(bytes))
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', IMAGE_MESSAGES.unsupportedType, { index });
+  return { bytes, index };
+}
 
+/** Decodes and re-encodes one checked photo (sharp, off the event loop). */
+export async function reencodeImage({ bytes, index }: CheckedImage): Promise<CleanImage> {
   try {
     const { data, info } = await sharp(bytes, {
       limitInputPixels: IMAGE_LIMITS.maxInputPixels,
@@ -91,7 +115,24 @@ export async function cleanImage(dataUrl: string, index = 0): Promise<CleanImage
   }
 }
 
-/** Cleans every photo (sharp works on its own threads); the first bad one stops the request. */
-export async function cleanImages(dataUrls: readonly string[]): Promise<CleanImage[]> {
-  return Promise.all(dataUrls.map((url, index) => cleanImage(url, index)));
+/** Checks and cleans one photo. */
+export async function cleanImage(dataUrl: string, index = 0): Promise<CleanImage> {
+  return reencodeImage(checkImage(dataUrl, index));
+}
+
+/**
+ * Checks every photo, then decodes them one after another (never side by side): the caller runs
+ * the decoding behind the per-process decode gate, so one photo at a time uses the decoder's CPU.
+ */
+export async function cleanImages(
+  dataUrls: readonly string[],
+  runDecoding: <T>(task: () => Promise<T>) => Promise<T> = (task) => task(),
+): Promise<CleanImage[]> {
+  const checked = dataUrls.map((url, index) => checkImage(url, index));
+  if (checked.length === 0) return [];
+  return runDecoding(async () => {
+    const images: CleanImage[] = [];
+    for (const image of checked) images.push(await reencodeImage(image));
+    return images;
+  });
 }

@@ -11,7 +11,11 @@ import {
   type EngineInput,
   type EngineResult,
 } from './diagnosis.engine';
+import { BUDGET_SPENT_NOTE, type ModelCallBudget } from './diagnosis.call-budget';
+import { redactPersonalData } from './diagnosis.redaction';
 import { adjustSeverity, applySafety, evaluateSafety } from './diagnosis.safety';
+
+export { redactPersonalData };
 
 /**
  * The OpenAI engine: one chat call with the description and the cleaned photos; the model must
@@ -30,6 +34,8 @@ export interface OpenAiEngineOptions {
   logger?: Pick<Logger, 'warn'>;
   /** Output cap: the answer is four short fields. */
   maxOutputTokens?: number;
+  /** Checked before each call; once spent, the fallback answers with a note saying so. */
+  callBudget?: ModelCallBudget;
 }
 
 export const OPENAI_MAX_OUTPUT_TOKENS = 700;
@@ -59,19 +65,8 @@ Rules:
 Catalogue (slug: name):
 `;
 
-/** E-mail addresses, phone numbers, street addresses and ZIP codes never leave the server. */
-export function redactPersonalData(text: string): string {
-  return text
-    .replace(/[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g, '[email]')
-    .replace(/(?:\+?1[\s.-]?)?\(?\b\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4}\b/g, '[phone]')
-    .replace(
-      /\b\d{1,6}\s+(?:[A-Za-z0-9'.-]+\s+){1,4}(?:street|st|avenue|ave|road|rd|boulevard|blvd|lane|ln|drive|dr|court|ct|way|place|pl|terrace|circle|cir|parkway|pkwy|highway|hwy)\b\.?/gi,
-      '[address]',
-    )
-    .replace(/\b\d{5}(?:-\d{4})\b|\b(?:zip|postal)\s*(?:code)?\s*:?\s*\d{5}\b/gi, '[zip]');
-}
-
-const MONEY = /\$\s?\d|\b\d[\d,.]*\s*(?:dollars|usd|bucks)\b|\bUSD\b/i;
+/** Bounded repetitions: `\d[\d,.]*` was quadratic on "1,1,1,…". */
+const MONEY = /\$\s?\d|\b\d[\d,.]{0,20}\s{0,3}(?:dollars|usd|bucks)\b|\bUSD\b/i;
 
 /** Drops every sentence that names a price; undefined when nothing is left. */
 export function stripPrices(text: string): string | undefined {
@@ -200,7 +195,9 @@ export function createOpenAiEngine(options: OpenAiEngineOptions): DiagnosisEngin
     name: 'openai',
     async diagnose(input) {
       try {
-        return await askModel(input);
+        // Counted before the call (a failed call may still be billed); retries are not counted.
+        const withinBudget = !options.callBudget || (await options.callBudget.tryUse());
+        if (withinBudget) return await askModel(input);
       } catch (error) {
         options.logger?.warn(
           { reason: reasonOf(error) },
@@ -208,6 +205,7 @@ export function createOpenAiEngine(options: OpenAiEngineOptions): DiagnosisEngin
         );
         return options.fallback.diagnose(input);
       }
+      return { ...(await options.fallback.diagnose(input)), note: BUDGET_SPENT_NOTE };
     },
   };
 }

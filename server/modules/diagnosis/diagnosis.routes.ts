@@ -1,38 +1,67 @@
-import express, { Router } from 'express';
+import express, { Router, type RequestHandler } from 'express';
 import { LIMITS } from '@shared/constants';
+import { AppError } from '../../lib/app-error';
+import { createConcurrencyGate } from '../../lib/concurrency-gate';
 import type { ModuleDeps } from '../../lib/module-deps';
-import { createLocalMediaStore, type MediaStore } from '../../lib/media-store';
 import { createRateLimiter } from '../../lib/rate-limit';
 import { createPricingService } from '../pricing';
+import { createDailyCallBudget } from './diagnosis.call-budget';
 import { createDiagnosisHandlers, createMediaHandlers } from './diagnosis.handlers';
 import { selectDiagnosisEngine } from './diagnosis.engine-selection';
 import { IMAGE_LIMITS } from './diagnosis.images';
 import { createDiagnosisService } from './diagnosis.service';
 
-/** Five photos of 8 MB as base64 (4/3), plus the text fields. */
+/** Room for the text fields: a 5,000-character description, even \u-escaped, and the rest. */
+const TEXT_FIELDS_BYTES = 64 * 1024;
+
+/**
+ * Five photos at the per-photo cap (1.5 MiB, see IMAGE_LIMITS) as base64 (4/3): 10 MiB, plus the
+ * text fields — about 10.1 MB. Real photos from the client are 0.2–0.6 MB each, so five of them
+ * use a fifth of it; anything larger was not made by the client and is refused unread (413).
+ */
 export const DIAGNOSIS_BODY_LIMIT_BYTES =
-  Math.ceil((LIMITS.maxDiagnosisImages * IMAGE_LIMITS.maxDecodedBytes * 4) / 3) + 64 * 1024;
+  LIMITS.maxDiagnosisImages * Math.ceil((IMAGE_LIMITS.maxDecodedBytes * 4) / 3) + TEXT_FIELDS_BYTES;
+
+export const IMAGE_DECODE_BUSY_MESSAGE =
+  'Plumbline is busy looking at other photos right now. Please try again in a moment.';
 
 export const DIAGNOSIS_RATE_LIMIT_MESSAGE =
   'You have requested a lot of diagnoses in a short time. Please wait a few minutes and try again.';
 
-const mediaStoreFor = (deps: ModuleDeps): MediaStore => createLocalMediaStore({ dir: deps.config.mediaDir });
-
 /**
  * Mounted at /api/diagnose, before the global 100 kB JSON parser: this router parses its own
  * (larger) bodies, after the rate limit so a client over its limit is not even read.
+ *
+ * Photos are decoded one at a time per process behind a gate with a bounded queue and wait
+ * (IMAGE_DECODE_QUEUE, IMAGE_DECODE_MAX_WAIT_MS): decoding is CPU work off the event loop, and
+ * several at once took the core other requests need. Requests with photos beyond what the decoder
+ * and its queue hold are refused (503) before their body is read and parsed (admitPhotoRequests).
  */
 export function createDiagnosisRouter(deps: ModuleDeps): Router {
+  const decodeGate = createConcurrencyGate({
+    concurrency: 1,
+    maxQueued: deps.config.imageDecode.maxQueued,
+    maxWaitMs: deps.config.imageDecode.maxWaitMs,
+    busyMessage: IMAGE_DECODE_BUSY_MESSAGE,
+  });
+  const callBudget = createDailyCallBudget({
+    limit: deps.config.openai.dailyCallBudget,
+    store: deps.rateLimitStore('openai-calls:'),
+  });
   const service = createDiagnosisService({
     db: deps.db,
-    engine: selectDiagnosisEngine(deps.config.openai, deps.logger),
+    engine: selectDiagnosisEngine(deps.config.openai, deps.logger, callBudget),
     pricing: createPricingService(deps.db),
-    media: mediaStoreFor(deps),
+    // Chosen once in createApp: the database on PostgreSQL (every instance serves every photo).
+    media: deps.media,
+    runDecoding: (task) => decodeGate.run(task),
   });
   const handlers = createDiagnosisHandlers(service);
   const router = Router();
   router.post(
     '/',
+    // In-memory admission first: a refused request of a flood costs no database round trip.
+    admitPhotoRequests(1 + deps.config.imageDecode.maxQueued),
     createRateLimiter({
       ...deps.config.diagnosisRateLimit,
       message: DIAGNOSIS_RATE_LIMIT_MESSAGE,
@@ -44,9 +73,38 @@ export function createDiagnosisRouter(deps: ModuleDeps): Router {
   return router;
 }
 
+/**
+ * Admission for requests that may carry photos (a body larger than any text-only diagnosis, or of
+ * unknown length): at most one decoding plus the decode queue's length are admitted at once, the
+ * rest refused (503) before their body is read. Reading and parsing ten megabytes of JSON is event-
+ * loop work too; without this, every request of a flood was parsed only to be refused by the gate.
+ * Text-only requests are never held back by photos.
+ */
+function admitPhotoRequests(limit: number): RequestHandler {
+  let admitted = 0;
+  return (req, res, next) => {
+    const length = req.headers['content-length'];
+    if (length !== undefined && Number(length) <= TEXT_FIELDS_BYTES) {
+      next();
+      return;
+    }
+    if (admitted >= limit) {
+      // Close the connection after the answer instead of reading and discarding the unread body:
+      // a flood on a fast link would otherwise keep the event loop draining megabytes it refused.
+      res.setHeader('Connection', 'close');
+      next(new AppError('SERVICE_UNAVAILABLE', IMAGE_DECODE_BUSY_MESSAGE));
+      return;
+    }
+    admitted += 1;
+    // 'close' follows the end of the response or a dropped connection, whichever comes first.
+    res.once('close', () => (admitted -= 1));
+    next();
+  };
+}
+
 /** Serves cleaned diagnosis photos: mount with `app.use('/media', createMediaRouter(deps))`. */
 export function createMediaRouter(deps: ModuleDeps): Router {
-  const handlers = createMediaHandlers(mediaStoreFor(deps));
+  const handlers = createMediaHandlers(deps.media);
   const router = Router();
   router.get('/:file', handlers.getMedia);
   return router;

@@ -12,6 +12,11 @@ export interface DiagnosisServiceDeps {
   engine: DiagnosisEngine;
   pricing: PricingService;
   media: MediaStore;
+  /**
+   * Runs the photo decoding of one diagnosis: the per-process decode gate, so photos are decoded one
+   * at a time and a flood is refused (503) instead of queueing without bound. Default: at once.
+   */
+  runDecoding?: <T>(task: () => Promise<T>) => Promise<T>;
 }
 
 /** estimatedCost when there is nothing to price. */
@@ -24,10 +29,10 @@ export const PRICE_ON_INSPECTION = 'Priced on inspection';
  * pricing engine (never the engine's words), keep the cleaned photos in the media store and the
  * whole answer in `diagnostics`.
  */
-export function createDiagnosisService({ db, engine, pricing, media }: DiagnosisServiceDeps) {
+export function createDiagnosisService({ db, engine, pricing, media, runDecoding }: DiagnosisServiceDeps) {
   return {
     async diagnose(request: DiagnosisRequest): Promise<DiagnosisResponse> {
-      const images = await cleanImages(request.imageUrls);
+      const images = await cleanImages(request.imageUrls, runDecoding);
       const issues = await pricing.listActiveIssues();
       const result = await engine.diagnose({
         description: request.description,
@@ -59,6 +64,7 @@ export function createDiagnosisService({ db, engine, pricing, media }: Diagnosis
         confidence: result.confidence,
         engine: result.engine,
         safety: result.safety,
+        note: result.note ?? null,
       };
 
       const stored: StoredMedia[] = [];

@@ -1,22 +1,23 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import express from 'express';
-import { MemoryStore } from 'express-rate-limit';
 import sharp from 'sharp';
-import supertest from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { diagnostics } from '@shared/schema';
 import { FIELD_MESSAGES } from '@shared/validators/common';
 import { DIAGNOSIS_MESSAGES } from '@shared/validators/diagnosis';
 import { diagnosisResponseSchema } from '@shared/validators/diagnosis-response';
-import { createErrorHandler } from '../../lib/error-handler';
-import { createLogger } from '../../lib/logger';
 import { chatCompletion, startFakeOpenAi, type FakeOpenAi } from '../../test/fake-openai';
 import { createTestContext, testDatabaseKind, type TestContext } from '../../test/test-context';
-import { IMAGE_MESSAGES } from './diagnosis.images';
-import { createMediaRouter, DIAGNOSIS_RATE_LIMIT_MESSAGE } from './diagnosis.routes';
+import { BUDGET_SPENT_NOTE } from './diagnosis.call-budget';
+import { IMAGE_LIMITS, IMAGE_MESSAGES } from './diagnosis.images';
+import {
+  DIAGNOSIS_BODY_LIMIT_BYTES,
+  DIAGNOSIS_RATE_LIMIT_MESSAGE,
+  IMAGE_DECODE_BUSY_MESSAGE,
+} from './diagnosis.routes';
 
 const VALID = {
   description: 'The kitchen sink is blocked and will not drain',
@@ -39,6 +40,16 @@ async function jpegWithGps(width = 300, height = 200): Promise<Buffer> {
       },
     })
     .jpeg()
+    .toBuffer();
+}
+
+/**
+ * Random pixels as a JPEG: as hard to compress as a photo gets. 1568 × 1400 at quality 80 is
+ * ~1.35 MB, just under the per-photo cap, like the largest photo the client can send.
+ */
+async function noiseJpeg(width = 1568, height = 1400): Promise<Buffer> {
+  return sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 80 })
     .toBuffer();
 }
 
@@ -174,23 +185,52 @@ describe(`POST /api/diagnose (${testDatabaseKind} database, offline engine)`, ()
     expect(res.body.error).toBe(IMAGE_MESSAGES.unreadable);
   });
 
-  it('refuses a photo over 8 MB with 413', async () => {
-    const big = Buffer.alloc(8 * 1024 * 1024 + 16, 0x41);
+  it('refuses a photo over 1.5 MB with 413', async () => {
+    const big = Buffer.alloc(IMAGE_LIMITS.maxDecodedBytes + 16, 0x41);
     big.set([0xff, 0xd8, 0xff, 0xe0]);
     const res = await ctx.request.post('/api/diagnose').send({ ...VALID, imageUrls: [dataUrl(big)] });
     expect(res.status).toBe(413);
     expect(res.body).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', error: IMAGE_MESSAGES.tooLarge });
   });
 
-  it('refuses an image over 40 megapixels with 413', async () => {
-    const huge = await sharp({ create: { width: 8000, height: 5100, channels: 3, background: '#000' } })
+  // A small file can hold a huge image: 4100 × 4100 of one colour is a few kilobytes of PNG and
+  // ~67 MB decoded. It used to pass (the cap was 40 MP).
+  it('refuses an image over 16 megapixels with a JSON 413 that says so, storing nothing', async () => {
+    const huge = await sharp({ create: { width: 4100, height: 4100, channels: 3, background: '#000' } })
       .png({ compressionLevel: 9 })
       .toBuffer();
+    const before = await ctx.database.db.$count(diagnostics);
     const res = await ctx.request
       .post('/api/diagnose')
       .send({ ...VALID, imageUrls: [dataUrl(huge, 'image/png')] });
     expect(res.status).toBe(413);
-    expect(res.body.error).toBe(IMAGE_MESSAGES.tooManyPixels);
+    expect(res.body).toEqual({
+      code: 'PAYLOAD_TOO_LARGE',
+      error: IMAGE_MESSAGES.tooManyPixels,
+      details: { index: 0 },
+    });
+    expect(res.body.error).toMatch(/^Photo is too large/);
+    expect(await ctx.database.db.$count(diagnostics)).toBe(before);
+  });
+
+  it('accepts five photos at the size cap, which fit within the body limit', async () => {
+    const photos = await Promise.all([1, 2, 3, 4, 5].map(() => noiseJpeg()));
+    for (const photo of photos) expect(photo.length).toBeLessThanOrEqual(IMAGE_LIMITS.maxDecodedBytes);
+    const res = await ctx.request
+      .post('/api/diagnose')
+      .send({ ...VALID, imageUrls: photos.map((p) => dataUrl(p)) });
+    expect(res.status).toBe(201);
+    expect(res.body.engine).toBe('offline');
+  });
+
+  // The limit used to be five 8 MB photos: ~53 MB of JSON was read and parsed.
+  it('refuses a body over the diagnosis body limit with a JSON 413, unread', async () => {
+    expect(DIAGNOSIS_BODY_LIMIT_BYTES).toBeLessThan(11 * 1024 * 1024);
+    const res = await ctx.request
+      .post('/api/diagnose')
+      .send({ ...VALID, padding: 'x'.repeat(DIAGNOSIS_BODY_LIMIT_BYTES) });
+    expect(res.status).toBe(413);
+    expect(res.body).toEqual({ code: 'PAYLOAD_TOO_LARGE', error: 'The request body is too large' });
   });
 
   it('stores a re-encoded copy of a GPS-tagged JPEG: no EXIF, no GPS, upright, URL only in the database', async () => {
@@ -206,7 +246,8 @@ describe(`POST /api/diagnose (${testDatabaseKind} database, offline engine)`, ()
     expect(row.imageUrls[0]).toMatch(/^\/media\/[0-9a-f-]{36}\.jpg$/);
     expect(JSON.stringify(row)).not.toContain('base64');
 
-    const stored = await readFile(path.join(ctx.config.mediaDir, path.basename(row.imageUrls[0])));
+    // Read back through the app's media store (a folder on the embedded database, a table on PostgreSQL).
+    const stored = (await ctx.request.get(row.imageUrls[0])).body as Buffer;
     const meta = await sharp(stored).metadata();
     expect(meta.format).toBe('jpeg');
     expect(meta.exif).toBeUndefined();
@@ -225,9 +266,7 @@ describe(`POST /api/diagnose (${testDatabaseKind} database, offline engine)`, ()
       .send({ ...VALID, imageUrls: [dataUrl(large, 'image/webp')] });
     expect(res.status).toBe(201);
     const [row] = await ctx.database.db.select().from(diagnostics).where(eq(diagnostics.id, res.body.id));
-    const meta = await sharp(
-      await readFile(path.join(ctx.config.mediaDir, path.basename(row.imageUrls[0]))),
-    ).metadata();
+    const meta = await sharp((await ctx.request.get(row.imageUrls[0])).body as Buffer).metadata();
     expect([meta.width, meta.height]).toEqual([1568, 1045]);
   });
 
@@ -236,18 +275,7 @@ describe(`POST /api/diagnose (${testDatabaseKind} database, offline engine)`, ()
       .post('/api/diagnose')
       .send({ ...VALID, imageUrls: [dataUrl(await jpegWithGps())] });
     const [row] = await ctx.database.db.select().from(diagnostics).where(eq(diagnostics.id, res.body.id));
-    const app = express();
-    app.use(
-      '/media',
-      createMediaRouter({
-        db: ctx.database.db,
-        config: ctx.config,
-        logger: createLogger('silent'),
-        rateLimitStore: () => new MemoryStore(),
-      }),
-    );
-    app.use(createErrorHandler(createLogger('silent')));
-    const media = supertest(app);
+    const media = ctx.request;
     const image = await media.get(row.imageUrls[0]);
     expect(image.status).toBe(200);
     expect(image.headers['content-type']).toBe('image/jpeg');
@@ -258,7 +286,50 @@ describe(`POST /api/diagnose (${testDatabaseKind} database, offline engine)`, ()
       error: 'Image not found',
       code: 'NOT_FOUND',
     });
-    expect((await readdir(ctx.config.mediaDir)).every((f) => /^[0-9a-f-]{36}\.jpg$/.test(f))).toBe(true);
+    // Only keyed files in the folder; on PostgreSQL photos live in the database and never touch the disk.
+    const files = await readdir(ctx.config.mediaDir).catch(() => []);
+    expect(files.every((f) => /^[0-9a-f-]{36}\.jpg$/.test(f))).toBe(true);
+    if (testDatabaseKind === 'postgres') expect(files).toEqual([]);
+  });
+});
+
+describe(`POST /api/diagnose photo decoding (${testDatabaseKind} database)`, () => {
+  let ctx: TestContext;
+  let data: Awaited<ReturnType<typeof withDataDir>>;
+  beforeAll(async () => {
+    data = await withDataDir();
+    // One decoding at a time and no queue: while one diagnosis decodes its photos, the next is refused.
+    ctx = await createTestContext({
+      seed: true,
+      env: { DATA_DIR: data.dir, DIAGNOSIS_RATE_LIMIT: '1000', IMAGE_DECODE_QUEUE: '0' },
+    });
+  });
+  afterAll(async () => {
+    await ctx?.close();
+    await data?.cleanup();
+  });
+
+  // Without the gate every one of them decoded at once, side by side with the rest of the server.
+  it('decodes one diagnosis at a time and refuses the overflow with a friendly 503, never text-only ones', async () => {
+    const photos = (await Promise.all([1, 2, 3, 4, 5].map(() => noiseJpeg()))).map((p) => dataUrl(p));
+    const withPhotos = Array.from({ length: 6 }, () =>
+      ctx.request.post('/api/diagnose').send({ ...VALID, imageUrls: photos }),
+    );
+    const textOnly = ctx.request.post('/api/diagnose').send(VALID);
+    const answers = await Promise.all(withPhotos);
+    const statuses = answers.map((res) => res.status);
+    expect(
+      statuses.every((status) => status === 201 || status === 503),
+      statuses.join(','),
+    ).toBe(true);
+    expect(statuses).toContain(201);
+    expect(statuses).toContain(503);
+    const refused = answers.find((res) => res.status === 503)!;
+    expect(refused.body).toEqual({ code: 'SERVICE_UNAVAILABLE', error: IMAGE_DECODE_BUSY_MESSAGE });
+    expect((await textOnly).status).toBe(201);
+    // Once the decoder is free, photos are accepted again.
+    const later = await ctx.request.post('/api/diagnose').send({ ...VALID, imageUrls: photos.slice(0, 1) });
+    expect(later.status).toBe(201);
   });
 });
 
@@ -375,5 +446,59 @@ describe(`POST /api/diagnose with the OpenAI engine (${testDatabaseKind} databas
     fake.respond(() => ({ json: chatCompletion(answer), delayMs: 2_000 }));
     const res = await ctx.request.post('/api/diagnose').send(VALID);
     expect(res.body.engine).toBe('offline');
+  });
+});
+
+describe(`POST /api/diagnose with a daily model-call budget (${testDatabaseKind} database, fake server)`, () => {
+  let ctx: TestContext;
+  let fake: FakeOpenAi;
+  beforeAll(async () => {
+    fake = await startFakeOpenAi();
+    ctx = await createTestContext({
+      seed: true,
+      env: {
+        OPENAI_API_KEY: 'sk-test',
+        OPENAI_BASE_URL: fake.url,
+        OPENAI_TIMEOUT_MS: '2000',
+        OPENAI_DAILY_CALL_BUDGET: '1',
+        DIAGNOSIS_RATE_LIMIT: '1000',
+      },
+    });
+  });
+  afterAll(async () => {
+    await ctx?.close();
+    await fake?.close();
+  });
+
+  it('calls the model once, then answers offline with a note saying the day’s limit is reached', async () => {
+    fake.respond(() => ({
+      json: chatCompletion({
+        issueSlug: 'clogged-drain',
+        severity: 'medium',
+        confidence: 'high',
+        explanation: 'Food and grease have built up in the trap.',
+        conclusionBasis: 'The words "blocked" and "drain".',
+        recommendedAction: 'Stop using the sink and book a plumber.',
+      }),
+    }));
+    const first = await ctx.request.post('/api/diagnose').send(VALID);
+    expect(first.status).toBe(201);
+    expect(first.body).toMatchObject({ engine: 'openai', note: null });
+
+    const second = await ctx.request.post('/api/diagnose').send(VALID);
+    expect(second.status).toBe(201);
+    expect(second.body).toMatchObject({
+      engine: 'offline',
+      issueSlug: 'clogged-drain',
+      note: BUDGET_SPENT_NOTE,
+    });
+    expect(diagnosisResponseSchema.parse(second.body).note).toBe(BUDGET_SPENT_NOTE);
+    expect(fake.requests).toHaveLength(1);
+    // The counter lives in PostgreSQL, so every instance on the database shares it.
+    const { rows } = await ctx.database.pool.query<{ key: string; hits: number }>(
+      "select key, hits from rate_limits where key like 'openai-calls:%'",
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toEqual({ key: expect.stringMatching(/^openai-calls:\d{4}-\d{2}-\d{2}$/), hits: 2 });
   });
 });

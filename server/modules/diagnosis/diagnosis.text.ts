@@ -125,22 +125,32 @@ const STOP_WORDS = new Set(
   ).split(/\s+/),
 );
 
-/** Lower-case, strip accents and apostrophes, fold phrases. */
+/**
+ * Lower-case, strip accents and apostrophes, collapse whitespace, fold phrases.
+ *
+ * Whitespace runs collapse first (to one newline if they hold one, else one space) so that every
+ * `\s+`, `\s*` in the phrase patterns here and in the safety and topic rules meets one character:
+ * "p" followed by 5,000 spaces used to cost each pattern like `p\s*-?\s*trap` quadratic time.
+ */
 export function normalizeText(text: string): string {
   let result = text
     .toLowerCase()
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[’']/g, "'");
+    .replace(/[’']/g, "'")
+    .replace(/\s+/g, (run) => (run.includes('\n') ? '\n' : ' '));
   for (const [pattern, replacement] of PHRASES) result = result.replace(pattern, replacement);
   return result.replace(/'/g, '');
 }
+
+/** No word of a plumbing description is longer; a longer "word" would only slow the fuzzy search. */
+export const MAX_WORD_LENGTH = 40;
 
 /** Splits normalized text into words. */
 export function tokenize(text: string): string[] {
   return normalizeText(text)
     .split(/[^a-z0-9]+/)
-    .filter(Boolean);
+    .filter((word) => word.length > 0 && word.length <= MAX_WORD_LENGTH);
 }
 
 const DOUBLE_END = /([b-df-hj-np-rtv-z])\1$/;

@@ -1,13 +1,27 @@
 import { Router } from 'express';
 import type pg from 'pg';
 
-/** Liveness answers while the process lives; readiness once migrated, seeded and the database answers. */
-export function createHealthRouter(options: { pool: pg.Pool; isReady: () => boolean }): Router {
+export interface HealthOptions {
+  pool: pg.Pool;
+  isReady: () => boolean;
+  /** True once shutdown began: readiness fails so load balancers stop sending, while requests still work. */
+  isDraining: () => boolean;
+}
+
+/**
+ * Liveness answers while the process lives; readiness once migrated, seeded and the database
+ * answers, and no longer once the process is shutting down.
+ */
+export function createHealthRouter(options: HealthOptions): Router {
   const router = Router();
   router.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });
   router.get('/readyz', async (_req, res) => {
+    if (options.isDraining()) {
+      res.status(503).json({ error: 'Shutting down', code: 'SERVICE_UNAVAILABLE' });
+      return;
+    }
     if (!options.isReady()) {
       res.status(503).json({ error: 'Starting up', code: 'SERVICE_UNAVAILABLE' });
       return;

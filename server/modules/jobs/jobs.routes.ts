@@ -3,6 +3,7 @@ import { requireRole, requireUser } from '../../auth/guards';
 import type { ModuleDeps } from '../../lib/module-deps';
 import { createPricingService } from '../pricing';
 import { createQuotesService } from '../quotes';
+import { createChangeOrdersService } from './change-orders.service';
 import { createJobsHandlers } from './jobs.handlers';
 import { createJobsService, pricingEstimator } from './jobs.service';
 
@@ -13,7 +14,11 @@ export function createJobsRouter(deps: ModuleDeps): Router {
     platformFeePercent: deps.config.platformFeePercent,
     estimator: pricingEstimator(createPricingService(deps.db)),
   });
-  const handlers = createJobsHandlers(jobs, createQuotesService({ db: deps.db }));
+  const handlers = createJobsHandlers(
+    jobs,
+    createQuotesService({ db: deps.db }),
+    createChangeOrdersService({ db: deps.db }),
+  );
   const router = Router();
   router.get('/', requireUser, handlers.listMine);
   router.get('/nearby', requireRole('plumber'), handlers.listNearby);
@@ -21,5 +26,16 @@ export function createJobsRouter(deps: ModuleDeps): Router {
   router.post('/:jobId/accept-quote', requireRole('homeowner'), handlers.acceptQuote);
   router.patch('/:jobId/status', requireRole('homeowner', 'plumber'), handlers.changeStatus);
   router.post('/:jobId/rating', requireRole('homeowner'), handlers.rate);
+  router.post('/:jobId/change-orders', requireRole('plumber'), handlers.requestChangeOrder);
+  router.post(
+    '/:jobId/change-orders/:changeOrderId/approve',
+    requireRole('homeowner'),
+    handlers.approveChangeOrder,
+  );
+  router.post(
+    '/:jobId/change-orders/:changeOrderId/decline',
+    requireRole('homeowner'),
+    handlers.declineChangeOrder,
+  );
   return router;
 }

@@ -1,5 +1,5 @@
 import type { JobStatus, Urgency } from '@shared/constants';
-import { jobStatusLabel } from '@shared/job-display';
+import { formatUsd, jobStatusLabel } from '@shared/job-display';
 import { regionCodeForZip } from '@shared/region-zip-prefixes';
 import type {
   AssignedJob,
@@ -11,6 +11,7 @@ import type {
 } from '@shared/marketplace';
 import type { CurrentUser } from '@shared/validators/auth';
 import type { UpdateJobStatus } from '@shared/validators/jobs';
+import { MAX_MONEY } from '@shared/validators/quotes';
 import type { Database, Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { extractZip, locateAddress } from '../geo';
@@ -23,6 +24,8 @@ import {
   requirePlumberForUser,
   type Plumber,
 } from '../plumbers';
+import { listChangeOrdersByJobs, type ChangeOrder } from './change-orders.repository';
+import { toJobChangeOrder } from './change-orders.service';
 import {
   findNearbyOpenJobs,
   insertJob,
@@ -86,7 +89,9 @@ export const JOB_ERRORS = {
   startNotScheduled: 'Only a scheduled job can be started',
   completeNotStarted: 'Only a job in progress can be completed',
   finalAmountOnlyOnCompletion: 'A final amount can only be given when completing a job',
-  noAmount: 'This job has no accepted quote: enter the final amount',
+  noAmount: 'This job has no accepted quote, so there is no agreed amount to pay out',
+  finalAmountAboveAgreed: (agreed: string) =>
+    `The final amount can't exceed the agreed ${agreed}. Ask the homeowner to approve a change order first.`,
   rateNotCompleted: 'You can rate a job once it is completed',
   alreadyRated: 'You have already rated this job',
 } as const;
@@ -173,6 +178,29 @@ export function toJobStatusResult(job: Job, payout: Payout | null = null): JobSt
   };
 }
 
+const toCents = (amount: string) => Math.round(Number(amount) * 100);
+const fromCents = (cents: number) => (cents / 100).toFixed(2);
+
+/**
+ * The most a job's final amount may be, in cents: what the homeowner agreed to — the accepted
+ * quote's maximum plus every change order they approved.
+ */
+export function agreedMaxCents(quoteMax: string | undefined, changeOrders: readonly ChangeOrder[]): number {
+  const approved = changeOrders.filter((order) => order.status === 'approved');
+  return approved.reduce((sum, order) => sum + toCents(order.amount), quoteMax ? toCents(quoteMax) : 0);
+}
+
+/** Each job's change orders, oldest first. */
+function groupByJob(rows: readonly ChangeOrder[]): Map<string, ChangeOrder[]> {
+  const byJob = new Map<string, ChangeOrder[]>();
+  for (const row of rows) {
+    const list = byJob.get(row.jobId);
+    if (list) list.push(row);
+    else byJob.set(row.jobId, [row]);
+  }
+  return byJob;
+}
+
 /** Splits a gross amount into Plumbline's fee and the plumber's net, in whole cents. */
 export function splitPayout(gross: string, feePercent: number) {
   const grossCents = Math.round(Number(gross) * 100);
@@ -198,11 +226,16 @@ export function createJobsService({ db, platformFeePercent, estimator }: JobsSer
     /** The logged-in user's own jobs (as the customer), newest first. */
     async listCustomerJobs(actor: CurrentUser): Promise<CustomerJob[]> {
       const rows = await listJobsByCustomer(db, actor.id);
-      const ratings = await listRatingsByJobs(
-        db,
-        rows.filter((job) => job.currentStatus === 'completed').map((job) => job.id),
-      );
+      const jobIds = rows.map((job) => job.id);
+      const completedIds = rows.filter((job) => job.currentStatus === 'completed').map((job) => job.id);
+      const [ratings, payouts, changeOrders] = await Promise.all([
+        listRatingsByJobs(db, completedIds),
+        listPayoutsByJobs(db, completedIds),
+        listChangeOrdersByJobs(db, jobIds),
+      ]);
       const ratingByJob = new Map(ratings.map((rating) => [rating.jobId, rating]));
+      const payoutByJob = new Map(payouts.map((payout) => [payout.jobId, payout]));
+      const changeOrdersByJob = groupByJob(changeOrders);
       const estimate = estimateCache(estimator);
       return Promise.all(
         rows.map(async (job): Promise<CustomerJob> => {
@@ -224,6 +257,8 @@ export function createJobsService({ db, platformFeePercent, estimator }: JobsSer
             rating: rating
               ? { stars: rating.stars, comment: rating.comment, createdAt: rating.createdAt.toISOString() }
               : null,
+            finalAmount: payoutByJob.get(job.id)?.plumberGross ?? null,
+            changeOrders: (changeOrdersByJob.get(job.id) ?? []).map(toJobChangeOrder),
           };
         }),
       );
@@ -271,15 +306,18 @@ export function createJobsService({ db, platformFeePercent, estimator }: JobsSer
       const plumber = await requirePlumberForUser(db, actor.id);
       const rows = await listJobsByPlumber(db, plumber.id);
       const jobIds = rows.map((row) => row.job.id);
-      const [accepted, payouts] = await Promise.all([
+      const [accepted, payouts, changeOrders] = await Promise.all([
         listAcceptedQuotes(db, jobIds),
         listPayoutsByJobs(db, jobIds),
+        listChangeOrdersByJobs(db, jobIds),
       ]);
       const acceptedByJob = new Map(accepted.map((quote) => [quote.jobId, quote]));
       const payoutByJob = new Map(payouts.map((payout) => [payout.jobId, payout]));
+      const changeOrdersByJob = groupByJob(changeOrders);
       return rows.map(({ job, customer }) => {
         const quote = acceptedByJob.get(job.id);
         const payout = payoutByJob.get(job.id);
+        const jobChangeOrders = changeOrdersByJob.get(job.id) ?? [];
         return {
           id: job.id,
           issueSlug: job.issueSlug,
@@ -292,6 +330,9 @@ export function createJobsService({ db, platformFeePercent, estimator }: JobsSer
           createdAt: job.createdAt.toISOString(),
           customer,
           acceptedQuote: quote ? { minTotal: quote.minTotal, maxTotal: quote.maxTotal } : null,
+          agreedMax: quote ? fromCents(agreedMaxCents(quote.maxTotal, jobChangeOrders)) : null,
+          finalAmount: payout?.plumberGross ?? null,
+          changeOrders: jobChangeOrders.map(toJobChangeOrder),
           payout: payout ? toPayoutSummary(payout) : null,
         };
       });
@@ -301,6 +342,10 @@ export function createJobsService({ db, platformFeePercent, estimator }: JobsSer
      * The job's lifecycle after a quote is accepted: the assigned plumber starts (scheduled →
      * in_progress) and completes it (→ completed, writing the payout); the owner can cancel it
      * before a quote is accepted. Anyone else is told the job does not exist.
+     *
+     * The payout never exceeds what the homeowner agreed to (the quote's maximum plus approved
+     * change orders). The job row stays locked from that check to the payout, and approving a
+     * change order locks it too, so an approval racing a completion is either counted or refused.
      */
     async changeStatus(actor: CurrentUser, jobId: string, change: UpdateJobStatus): Promise<JobStatusResult> {
       if (change.finalAmount !== undefined && change.status !== 'completed') {
@@ -336,8 +381,14 @@ export function createJobsService({ db, platformFeePercent, estimator }: JobsSer
         if (job.currentStatus !== 'in_progress')
           throw new AppError('CONFLICT', JOB_ERRORS.completeNotStarted);
         const [accepted] = await listAcceptedQuotes(tx, [job.id]);
-        const gross = change.finalAmount ?? accepted?.maxTotal;
-        if (!gross) throw new AppError('CONFLICT', JOB_ERRORS.noAmount);
+        const ceiling = agreedMaxCents(accepted?.maxTotal, await listChangeOrdersByJobs(tx, [job.id]));
+        if (ceiling <= 0) throw new AppError('CONFLICT', JOB_ERRORS.noAmount);
+        if (change.finalAmount !== undefined && toCents(change.finalAmount) > ceiling) {
+          const message = JOB_ERRORS.finalAmountAboveAgreed(formatUsd(fromCents(ceiling)));
+          throw new AppError('FINAL_AMOUNT_ABOVE_AGREED', message, [{ path: 'finalAmount', message }]);
+        }
+        // Without a final amount the agreed maximum is billed (a payout holds at most MAX_MONEY).
+        const gross = change.finalAmount ?? fromCents(Math.min(ceiling, toCents(String(MAX_MONEY))));
         const completed = await transitionJob(tx, job.id, 'completed', notes ?? 'Job completed');
         const payout = await insertPayoutIfNew(tx, {
           jobId: job.id,

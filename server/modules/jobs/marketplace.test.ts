@@ -213,7 +213,7 @@ describe(`marketplace API (${testDatabaseKind} database)`, () => {
     const owner = await registerActor(ctx, 'homeowner');
     const plumber = await registerPlumber(ctx);
     const job = await createJob(ctx, owner.user.id);
-    await acceptQuote(owner, job.id, await sendQuote(plumber, job.id, 100, 200));
+    await acceptQuote(owner, job.id, await sendQuote(plumber, job.id, 100, 300));
     expect((await setStatus(plumber, job.id, 'in_progress')).status).toBe(200);
     const done = await setStatus(plumber, job.id, 'completed', { finalAmount: '250.55' });
     expect(done.status).toBe(200);

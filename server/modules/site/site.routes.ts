@@ -1,10 +1,13 @@
 import { Router } from 'express';
 
-/** Public, non-secret settings the client shows (footer contact details). */
-export function createSiteRouter(support: { phone: string; email: string }): Router {
+/**
+ * Public, non-secret settings the client shows: footer contact details, and the app's time zone
+ * (APP_TIME_ZONE), in which the booking form judges "today".
+ */
+export function createSiteRouter(support: { phone: string; email: string }, timeZone: string): Router {
   const router = Router();
   router.get('/public', (_req, res) => {
-    res.json({ supportPhone: support.phone, supportEmail: support.email });
+    res.json({ supportPhone: support.phone, supportEmail: support.email, timeZone });
   });
   return router;
 }

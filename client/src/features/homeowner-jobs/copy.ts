@@ -49,4 +49,21 @@ export const COPY = {
   rateSuccessDescription: 'Thank you for rating your plumber',
   rateFailure: 'Failed to submit rating',
   yourRating: 'Your rating',
+  finalAmount: (amount: string) => `Final amount: ${amount}`,
+  changeOrders: {
+    heading: 'Change Orders',
+    intro:
+      'Your plumber asks to raise the agreed price for extra work. Nothing above your quote is billed unless you approve.',
+    extra: (amount: string) => `+${amount}`,
+    status: { pending: 'Awaiting your answer', approved: 'Approved', declined: 'Declined' },
+    approve: 'Approve',
+    decline: 'Decline',
+    approveLabel: (amount: string) => `Approve the change order of ${amount}`,
+    declineLabel: (amount: string) => `Decline the change order of ${amount}`,
+    approvedTitle: 'Change Order Approved',
+    approvedDescription: 'Your plumber can now bill up to the new agreed total',
+    declinedTitle: 'Change Order Declined',
+    declinedDescription: 'The agreed price stays as it was',
+    failure: 'Failed to answer the change order',
+  },
 } as const;

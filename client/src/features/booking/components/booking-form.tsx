@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Clock, MapPin, ShieldCheck } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import type { BookingHandover } from '@shared/booking-handover';
 import { SERVICE_TYPES, URGENCIES } from '@shared/constants';
+import { DEFAULT_APP_TIME_ZONE, todayIn } from '@shared/dates';
 import { BOOKING_MESSAGES, createServiceRequestInput } from '@shared/validators/booking';
 import type { CurrentUser } from '@shared/validators/auth';
 import { Button } from '@/components/ui/button';
@@ -15,44 +16,22 @@ import { SelectField } from '@/components/ui/select-field';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
-import { getErrorMessage, isApiError } from '@/lib/api-client';
 import { useCreateServiceRequest, type CreatedServiceRequest } from '../api/create-service-request';
 import { COPY, INFO_TILES, URGENCY_OPTION_LABELS } from '../copy';
-import { localToday } from '../utils/slots';
+import { describeBookingFailure } from '../utils/booking-errors';
 import { TimeSlotPicker } from './time-slot-picker';
 
-/** The server's contract, plus what only the visitor's clock can judge: no past dates. */
-const bookingFormSchema = createServiceRequestInput.extend({
-  preferredDate: createServiceRequestInput.shape.preferredDate.refine((date) => date >= localToday(), {
-    error: BOOKING_MESSAGES.preferredDatePast,
-  }),
-});
-type BookingFormInput = z.input<typeof bookingFormSchema>;
-
-/** Form fields a server answer may point at (`details[].path`). */
-const FORM_FIELDS = [
-  'name',
-  'email',
-  'phone',
-  'address',
-  'serviceType',
-  'urgency',
-  'preferredDate',
-  'description',
-  'slotId',
-] as const;
-type FormFieldName = (typeof FORM_FIELDS)[number];
-
-function firstFieldIssue(body: unknown): { path: FormFieldName; message: string } | undefined {
-  const details = (body as { details?: unknown } | null)?.details;
-  if (!Array.isArray(details)) return undefined;
-  for (const issue of details as { path?: unknown; message?: unknown }[]) {
-    if (FORM_FIELDS.includes(issue.path as FormFieldName) && typeof issue.message === 'string') {
-      return { path: issue.path as FormFieldName, message: issue.message };
-    }
-  }
-  return undefined;
-}
+/**
+ * The server's contract, plus what needs the clock: no past dates. "Today" is the app's (its
+ * time zone), as on the server, not the visitor's.
+ */
+const makeBookingFormSchema = (timeZone: string) =>
+  createServiceRequestInput.extend({
+    preferredDate: createServiceRequestInput.shape.preferredDate.refine((date) => date >= todayIn(timeZone), {
+      error: BOOKING_MESSAGES.preferredDatePast,
+    }),
+  });
+type BookingFormInput = z.input<ReturnType<typeof makeBookingFormSchema>>;
 
 function initialValues(
   user: CurrentUser | null | undefined,
@@ -79,14 +58,24 @@ export interface BookingFormProps {
   /** A diagnosis handed over from /diagnose (prefills service type, urgency, description). */
   handover?: BookingHandover;
   onBooked?: (result: CreatedServiceRequest) => void;
+  /** The app's time zone (`timeZone` of GET /api/config/public); dates and slot times are its. */
+  timeZone?: string;
 }
 
-export function BookingForm({ user, handover, onBooked }: BookingFormProps) {
-  const [today] = useState(localToday);
+export function BookingForm({
+  user,
+  handover,
+  onBooked,
+  timeZone = DEFAULT_APP_TIME_ZONE,
+}: BookingFormProps) {
+  const today = useMemo(() => todayIn(timeZone), [timeZone]);
+  const schema = useMemo(() => makeBookingFormSchema(timeZone), [timeZone]);
   const form = useForm({
-    resolver: zodResolver(bookingFormSchema),
+    resolver: zodResolver(schema),
     defaultValues: initialValues(user, handover),
   });
+  /** A refusal that says what to do next (the day's booking cap): stays until the next attempt. */
+  const [refusal, setRefusal] = useState<string>();
   const { errors } = form.formState;
   const preferredDate = useWatch({ control: form.control, name: 'preferredDate' });
 
@@ -102,34 +91,20 @@ export function BookingForm({ user, handover, onBooked }: BookingFormProps) {
   const booking = useCreateServiceRequest({
     mutationConfig: {
       onSuccess: (result) => {
+        setRefusal(undefined);
         toast({ title: COPY.successTitle, description: COPY.successDescription });
         form.reset(initialValues(user));
         onBooked?.(result);
       },
       onError: (error) => {
-        if (isApiError(error, 409) && error.code === 'SLOT_TAKEN') {
-          form.setValue('slotId', undefined);
-          toast({
-            variant: 'destructive',
-            title: COPY.failureTitle,
-            description: getErrorMessage(error, COPY.failureDescription),
-          });
+        const failure = describeBookingFailure(error, COPY.failureDescription);
+        if (failure.kind === 'field') {
+          form.setError(failure.path, { type: 'server', message: failure.message }, { shouldFocus: true });
           return;
         }
-        if (isApiError(error, 400)) {
-          const issue = firstFieldIssue(error.body);
-          if (issue) {
-            form.setError(issue.path, { type: 'server', message: issue.message }, { shouldFocus: true });
-            return;
-          }
-          toast({
-            variant: 'destructive',
-            title: COPY.failureTitle,
-            description: getErrorMessage(error, COPY.failureDescription),
-          });
-          return;
-        }
-        toast({ variant: 'destructive', title: COPY.failureTitle, description: COPY.failureDescription });
+        if (failure.clearSlot) form.setValue('slotId', undefined);
+        setRefusal(failure.keep ? failure.message : undefined);
+        toast({ variant: 'destructive', title: COPY.failureTitle, description: failure.message });
       },
     },
   });
@@ -139,7 +114,10 @@ export function BookingForm({ user, handover, onBooked }: BookingFormProps) {
     <form
       noValidate
       aria-busy={pending}
-      onSubmit={form.handleSubmit((values) => booking.mutate(values))}
+      onSubmit={form.handleSubmit((values) => {
+        setRefusal(undefined);
+        booking.mutate(values);
+      })}
       className="grid gap-6"
       data-testid="booking-form"
     >
@@ -321,6 +299,15 @@ export function BookingForm({ user, handover, onBooked }: BookingFormProps) {
       </Card>
 
       <InfoTiles />
+
+      {refusal && (
+        <p
+          className="rounded-md border border-destructive/40 p-4 text-sm text-destructive"
+          data-testid="booking-refused"
+        >
+          {refusal}
+        </p>
+      )}
 
       <Button
         type="submit"

@@ -25,10 +25,3 @@ export function formatTime(hourMinute: string): string {
   const suffix = hours < 12 ? 'AM' : 'PM';
   return `${hours % 12 === 0 ? 12 : hours % 12}:${String(minutes).padStart(2, '0')} ${suffix}`;
 }
-
-const pad = (value: number) => String(value).padStart(2, '0');
-
-/** Today's date in the visitor's time zone, YYYY-MM-DD (the date input's `min`). */
-export function localToday(now: Date = new Date()): string {
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}

@@ -2,6 +2,7 @@ import { CalendarDays, Clock, MapPin } from 'lucide-react';
 import {
   capitalise,
   formatPostedDate,
+  formatUsd,
   formatUsdRange,
   jobStatusLabel,
   jobTitleFromSlug,
@@ -12,6 +13,7 @@ import { CardContent, ListCard } from '@/components/ui/card';
 import { jobStatusBadgeVariant } from '@/utils/job-badges';
 import { COPY } from '../copy';
 import { CancelJob } from './cancel-job';
+import { JobChangeOrders } from './job-change-orders';
 import { JobQuotes } from './job-quotes';
 import { RateJob } from './rate-job';
 
@@ -65,6 +67,12 @@ export function JobCard({ job }: { job: CustomerJob }) {
           </p>
         )}
         {QUOTED_STATUSES.includes(job.currentStatus) && <JobQuotes job={job} />}
+        {job.finalAmount && (
+          <p className="text-sm font-medium" data-testid="text-final-amount">
+            {COPY.finalAmount(formatUsd(job.finalAmount))}
+          </p>
+        )}
+        <JobChangeOrders job={job} />
         {job.currentStatus === 'completed' && <RateJob job={job} />}
         {CANCELLABLE_STATUSES.includes(job.currentStatus) && <CancelJob jobId={job.id} />}
       </CardContent>

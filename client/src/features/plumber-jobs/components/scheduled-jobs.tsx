@@ -1,24 +1,31 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Mail, MapPin, Phone, User } from 'lucide-react';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
 import { capitalise, formatUsd, formatUsdRange, jobStatusLabel, jobTitleFromSlug } from '@shared/job-display';
 import type { AssignedJob } from '@shared/marketplace';
+import { updateJobStatusInput } from '@shared/validators/jobs';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { CardContent, ListCard } from '@/components/ui/card';
+import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
-import { getErrorMessage } from '@/lib/api-client';
+import { getErrorMessage, isApiError } from '@/lib/api-client';
 import { jobStatusBadgeVariant } from '@/utils/job-badges';
 import { useAssignedJobs } from '../api/get-assigned-jobs';
 import { useUpdateJobStatus } from '../api/update-job-status';
 import { COPY } from '../copy';
+import { ChangeOrders } from './change-orders';
+
+/** The completion form checks the amount with the request's own rule; empty means "the agreed maximum". */
+const completeJobFormInput = updateJobStatusInput.pick({ finalAmount: true });
 
 const SHOWN_STATUSES = ['scheduled', 'in_progress', 'completed'];
 
-/** Jobs this plumber was hired for: start them, complete them, see the payout. */
+/** Jobs this plumber was hired for: start them, ask for change orders, complete them, see the payout. */
 export function ScheduledJobs() {
   const assigned = useAssignedJobs();
 
@@ -68,17 +75,8 @@ function ScheduledJobCard({ job }: { job: AssignedJob }) {
   const [completing, setCompleting] = useState(false);
   const mutation = useUpdateJobStatus({
     mutationConfig: {
-      onSuccess: (result) => {
-        if (result.currentStatus === 'completed') {
-          toast({
-            title: COPY.scheduled.completedTitle,
-            description: COPY.scheduled.completedDescription(formatUsd(result.payout?.plumberNet ?? '0')),
-          });
-          setCompleting(false);
-        } else {
-          toast({ title: COPY.scheduled.startedTitle, description: COPY.scheduled.startedDescription });
-        }
-      },
+      onSuccess: () =>
+        toast({ title: COPY.scheduled.startedTitle, description: COPY.scheduled.startedDescription }),
       onError: (error) =>
         toast({
           variant: 'destructive',
@@ -140,6 +138,16 @@ function ScheduledJobCard({ job }: { job: AssignedJob }) {
             {COPY.scheduled.agreed(formatUsdRange(job.acceptedQuote.minTotal, job.acceptedQuote.maxTotal))}
           </p>
         )}
+        {job.acceptedQuote && job.agreedMax && job.agreedMax !== job.acceptedQuote.maxTotal && (
+          <p className="text-sm text-muted-foreground" data-testid="text-agreed-max">
+            {COPY.scheduled.agreedMax(formatUsd(job.agreedMax))}
+          </p>
+        )}
+        {job.finalAmount && (
+          <p className="text-sm" data-testid="text-final-amount">
+            {COPY.scheduled.finalAmountBilled(formatUsd(job.finalAmount))}
+          </p>
+        )}
         {job.payout && (
           <p className="text-sm font-medium" data-testid="text-payout">
             {COPY.scheduled.payout(
@@ -163,20 +171,10 @@ function ScheduledJobCard({ job }: { job: AssignedJob }) {
             </Button>
           </div>
         )}
+        <ChangeOrders job={job} />
         {job.currentStatus === 'in_progress' &&
           (completing ? (
-            <CompleteJobForm
-              job={job}
-              pending={mutation.isPending}
-              onSubmit={(finalAmount) =>
-                mutation.mutate({
-                  jobId: job.id,
-                  status: 'completed',
-                  ...(finalAmount ? { finalAmount } : {}),
-                })
-              }
-              onCancel={() => setCompleting(false)}
-            />
+            <CompleteJobForm job={job} onDone={() => setCompleting(false)} />
           ) : (
             <div>
               <Button
@@ -203,55 +201,80 @@ function Detail({ icon: Icon, label, value }: { icon: typeof User; label: string
   );
 }
 
-function CompleteJobForm({
-  job,
-  pending,
-  onSubmit,
-  onCancel,
-}: {
-  job: AssignedJob;
-  pending: boolean;
-  onSubmit: (finalAmount: string) => void;
-  onCancel: () => void;
-}) {
+/**
+ * The final amount, at most what the homeowner agreed to. A refusal for going above it (422) is
+ * shown on the field itself, where the plumber corrects it or asks for a change order.
+ */
+function CompleteJobForm({ job, onDone }: { job: AssignedJob; onDone: () => void }) {
   const id = useId();
-  const [amount, setAmount] = useState('');
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onSubmit(amount.trim());
-  };
+  // No default value: an untouched field means no amount, like a cleared one (see setValueAs).
+  const form = useForm({ resolver: zodResolver(completeJobFormInput) });
+  const mutation = useUpdateJobStatus({
+    mutationConfig: {
+      onSuccess: (result) => {
+        toast({
+          title: COPY.scheduled.completedTitle,
+          description: COPY.scheduled.completedDescription(formatUsd(result.payout?.plumberNet ?? '0')),
+        });
+        onDone();
+      },
+      onError: (error) => {
+        const message = getErrorMessage(error, COPY.scheduled.failure);
+        if (isApiError(error) && error.code === 'FINAL_AMOUNT_ABOVE_AGREED') {
+          form.setError('finalAmount', { message }, { shouldFocus: true });
+        } else {
+          toast({ variant: 'destructive', title: COPY.errorTitle, description: message });
+        }
+      },
+    },
+  });
+  const error = form.formState.errors.finalAmount;
+  const agreedMax = job.agreedMax ?? job.acceptedQuote?.maxTotal;
+
   return (
     <form
-      onSubmit={submit}
+      onSubmit={form.handleSubmit(({ finalAmount }) =>
+        mutation.mutate({ jobId: job.id, status: 'completed', ...(finalAmount ? { finalAmount } : {}) }),
+      )}
       noValidate
       className="grid gap-3 rounded-md border bg-muted/40 p-3 sm:p-4"
-      aria-busy={pending}
+      aria-busy={mutation.isPending}
     >
-      <div className="grid gap-2 sm:max-w-xs">
-        <Label htmlFor={`${id}-amount`}>{COPY.scheduled.finalAmount}</Label>
-        <Input
-          id={`${id}-amount`}
-          type="number"
-          inputMode="decimal"
-          min={0}
-          step="0.01"
-          value={amount}
-          onChange={(event) => setAmount(event.target.value)}
-          aria-describedby={job.acceptedQuote ? `${id}-hint` : undefined}
-          data-testid="input-final-amount"
-        />
-        {job.acceptedQuote && (
-          <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-            {COPY.scheduled.finalAmountHint(formatUsd(job.acceptedQuote.maxTotal))}
-          </p>
+      <FormField
+        id={`${id}-amount`}
+        label={COPY.scheduled.finalAmount}
+        hint={agreedMax ? COPY.scheduled.finalAmountHint(formatUsd(agreedMax)) : undefined}
+        error={error}
+        className="sm:max-w-xs"
+      >
+        {(describedBy) => (
+          <Input
+            id={`${id}-amount`}
+            type="number"
+            inputMode="decimal"
+            min={0}
+            step="0.01"
+            aria-invalid={error ? true : undefined}
+            aria-describedby={describedBy}
+            data-testid="input-final-amount"
+            {...form.register('finalAmount', {
+              // Empty bills the agreed maximum: the request leaves the amount out.
+              setValueAs: (value: string) => (value.trim() === '' ? undefined : value),
+            })}
+          />
         )}
-      </div>
+      </FormField>
       <div className="flex flex-wrap gap-2">
-        <Button type="submit" disabled={pending} aria-busy={pending} data-testid="button-confirm-complete">
-          {pending && <Spinner />}
+        <Button
+          type="submit"
+          disabled={mutation.isPending}
+          aria-busy={mutation.isPending}
+          data-testid="button-confirm-complete"
+        >
+          {mutation.isPending && <Spinner />}
           {COPY.scheduled.confirmComplete}
         </Button>
-        <Button variant="outline" onClick={onCancel} disabled={pending}>
+        <Button variant="outline" onClick={onDone} disabled={mutation.isPending}>
           {COPY.scheduled.cancel}
         </Button>
       </div>

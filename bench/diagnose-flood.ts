@@ -1,0 +1,323 @@
+/**
+ * Diagnosis flood benchmark: does a flood of photo diagnoses stall the rest of the server?
+ *
+ *   1. baseline: logins (2/s, bcrypt cost 12) and a logged-in plumber's GET /api/jobs/nearby (20/s)
+ *      against the production server process; p99 of each;
+ *   2. the same traffic while 20 clients post the largest diagnosis the server accepts, back to back:
+ *      five photos at the per-photo cap, random-noise JPEGs so they are as costly as photos get;
+ *   3. prints both p99s and the ratio (goal: ≤ 2× for each).
+ *
+ * The server is the real entry point (server/test/server-process.ts) with NODE_ENV=production, on the
+ * embedded database in a temporary folder, or on a throw-away database when DATABASE_URL is set.
+ * Rate limits are raised, as for a flood spread over many addresses. Not pinned to a core: the server
+ * uses the machine's cores as in production, and this process (the load generator) shares them.
+ * Traffic goes only to 127.0.0.1. Prints figures; never fails on a goal.
+ *
+ *   npx tsx bench/diagnose-flood.ts                  (≈ 1 min: 3 s warm-up + 20 s per phase)
+ *   BENCH_FLOOD_DURATION=30 npx tsx bench/diagnose-flood.ts
+ */
+import { randomBytes } from 'node:crypto';
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import sharp from 'sharp';
+import { IMAGE_LIMITS } from '../server/modules/diagnosis/diagnosis.images';
+import { DIAGNOSIS_BODY_LIMIT_BYTES } from '../server/modules/diagnosis/diagnosis.routes';
+import { startServerProcess, type ServerProcess } from '../server/test/server-process';
+import { createThrowawayDatabase } from '../server/test/test-context';
+
+const DURATION_S = Number(process.env.BENCH_FLOOD_DURATION ?? 20);
+const WARMUP_S = Number(process.env.BENCH_FLOOD_WARMUP ?? 3);
+const FLOOD_CLIENTS = 20;
+const LOGINS_PER_SECOND = 2;
+const NEARBY_PER_SECOND = 20;
+const GOAL_FACTOR = 2;
+const PASSWORD = 'flood-bench-password';
+
+interface Load {
+  path: string;
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: string;
+  connections: number;
+  /** Requests per second over all connections; absent: back to back. */
+  rate?: number;
+}
+
+interface Figures {
+  responses: number;
+  p50: number;
+  p99: number;
+  max: number;
+  statuses: Map<number, number>;
+  errors: number;
+}
+
+const percentile = (sorted: Float64Array, p: number) =>
+  sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+
+/**
+ * Runs `load` for `seconds`, timing every response itself (autocannon's histogram leaves out
+ * non-2xx answers). A fixed rate is split over up to ten instances started 0.1 s apart, so the
+ * requests of a second do not leave in one burst (as in bench/load.ts).
+ */
+async function fire(baseUrl: string, load: Load, seconds: number): Promise<Figures> {
+  const total = load.rate;
+  const parts = total === undefined ? 1 : Math.min(10, total);
+  const samples: number[] = [];
+  const statuses = new Map<number, number>();
+  const runs: Promise<autocannon.Result>[] = [];
+  for (let part = 0; part < parts; part++) {
+    if (part > 0) await new Promise((resolve) => setTimeout(resolve, 1000 / parts));
+    const rate = total === undefined ? undefined : Math.floor(total / parts) + (part < total % parts ? 1 : 0);
+    runs.push(
+      new Promise<autocannon.Result>((resolve, reject) => {
+        const instance = autocannon(
+          {
+            url: baseUrl + load.path,
+            method: load.method ?? 'GET',
+            headers: load.headers,
+            body: load.body,
+            connections: Math.max(1, Math.round(load.connections / parts)),
+            overallRate: rate,
+            duration: seconds,
+            timeout: 30,
+          },
+          (error, result) => (error ? reject(error) : resolve(result)),
+        );
+        (instance as NodeJS.EventEmitter).on(
+          'response',
+          (_client: unknown, status: number, _bytes: number, ms: number) => {
+            samples.push(ms);
+            statuses.set(status, (statuses.get(status) ?? 0) + 1);
+          },
+        );
+      }),
+    );
+  }
+  const results = await Promise.all(runs);
+  const sorted = Float64Array.from(samples).sort();
+  return {
+    responses: samples.length,
+    p50: percentile(sorted, 50),
+    p99: percentile(sorted, 99),
+    max: sorted.length ? sorted[sorted.length - 1] : NaN,
+    statuses,
+    errors: results.reduce((sum, result) => sum + result.errors, 0),
+  };
+}
+
+const ms = (value: number) => (Number.isFinite(value) ? `${value.toFixed(1)} ms` : '–');
+const statusList = (statuses: Map<number, number>) =>
+  [...statuses.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .map(([status, count]) => `${status}×${count}`)
+    .join(' ');
+const describe = (label: string, f: Figures) =>
+  `  ${label.padEnd(26)} p50 ${ms(f.p50).padStart(10)}  p99 ${ms(f.p99).padStart(10)}  max ${ms(f.max).padStart(10)}  ${f.responses} responses (${statusList(f.statuses) || 'none'}), errors ${f.errors}`;
+
+/**
+ * The flood runs in a child process: pushing 10 MB bodies keeps a process's event loop busy, and
+ * in this one it would delay reading the very answers being measured.
+ */
+async function floodFromChild(url: string, load: Load, seconds: number): Promise<Figures> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'plumbline-flood-load-'));
+  const file = path.join(dir, 'load.json');
+  await writeFile(file, JSON.stringify({ url, load, seconds }));
+  try {
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', fileURLToPath(import.meta.url), '--flood', file],
+      {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
+    let output = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    if (code !== 0) throw new Error(`flood process exited with ${code}`);
+    const figures = JSON.parse(output) as Omit<Figures, 'statuses'> & { statuses: [number, number][] };
+    return { ...figures, statuses: new Map(figures.statuses) };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+async function call(baseUrl: string, method: string, route: string, body?: unknown, cookie?: string) {
+  const res = await fetch(baseUrl + route, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(cookie ? { cookie } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  const setCookie = res.headers
+    .getSetCookie()
+    .map((value) => value.split(';')[0])
+    .find((value) => value.startsWith('plumbline.sid='));
+  if (res.status >= 300) throw new Error(`${method} ${route}: ${res.status} ${text.slice(0, 300)}`);
+  return { cookie: setCookie, text };
+}
+
+/** Random pixels as a JPEG, as large as the per-photo cap allows: the costliest photo to decode. */
+async function maxSizeNoisePhoto(): Promise<Buffer> {
+  const width = IMAGE_LIMITS.maxLongEdge;
+  for (let height = IMAGE_LIMITS.maxLongEdge; height > 0; height -= 16) {
+    const jpeg = await sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } })
+      .jpeg({ quality: 80 })
+      .toBuffer();
+    if (jpeg.length <= IMAGE_LIMITS.maxDecodedBytes) return jpeg;
+  }
+  throw new Error('no noise photo fits the cap');
+}
+
+async function main() {
+  const model = os.cpus()[0]?.model ?? 'unknown CPU';
+  console.log(`diagnose-flood benchmark, ${new Date().toISOString()}`);
+  console.log(`  ${os.availableParallelism()} cores (${model}), Node ${process.version}`);
+  console.log(
+    `  load average at start: ${os
+      .loadavg()
+      .map((value) => value.toFixed(2))
+      .join(' ')}`,
+  );
+
+  const photos = await Promise.all([1, 2, 3, 4, 5].map(() => maxSizeNoisePhoto()));
+  const body = JSON.stringify({
+    description: 'Water is leaking under the kitchen sink and the cabinet floor is soaked',
+    location: 'kitchen',
+    urgency: 'urgent',
+    imageUrls: photos.map((photo) => `data:image/jpeg;base64,${photo.toString('base64')}`),
+  });
+  console.log(
+    `  flood body: 5 noise JPEGs of ${photos.map((p) => (p.length / 2 ** 20).toFixed(2)).join(', ')} MiB; ` +
+      `${(body.length / 2 ** 20).toFixed(2)} MiB of JSON (limit ${(DIAGNOSIS_BODY_LIMIT_BYTES / 2 ** 20).toFixed(2)} MiB)`,
+  );
+
+  const cleanups: (() => Promise<unknown>)[] = [];
+  const env: Record<string, string> = {
+    NODE_ENV: 'production',
+    BCRYPT_COST: '12',
+    LOG_LEVEL: 'warn',
+    AUTH_RATE_LIMIT: '1000000',
+    DIAGNOSIS_RATE_LIMIT: '1000000',
+    DEMO_SEED: 'false',
+  };
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'plumbline-flood-'));
+  cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+  env.DATA_DIR = dataDir;
+  if (process.env.DATABASE_URL) {
+    const throwaway = await createThrowawayDatabase(process.env.DATABASE_URL, 'plumbline_flood');
+    cleanups.push(() => throwaway.drop());
+    env.DATABASE_URL = throwaway.url;
+    console.log('  database: a throw-away PostgreSQL database (DATABASE_URL)');
+  } else {
+    console.log('  database: embedded (PGlite, in the server process)');
+  }
+
+  let server: ServerProcess | undefined;
+  try {
+    // A new embedded database migrates and seeds first: slow on a busy machine.
+    server = await startServerProcess({ env, readyTimeoutMs: 180_000 });
+    cleanups.push(() => server!.stop());
+    const url = server.url;
+
+    const plumber = await call(url, 'POST', '/api/auth/register', {
+      email: 'flood.plumber@example.test',
+      password: PASSWORD,
+      role: 'plumber',
+    });
+    await call(
+      url,
+      'PUT',
+      '/api/plumbers/me/location',
+      { zip: '78701', serviceRadiusKm: 40 },
+      plumber.cookie,
+    );
+    await call(url, 'POST', '/api/auth/register', {
+      email: 'flood.homeowner@example.test',
+      password: PASSWORD,
+      role: 'homeowner',
+    });
+    const probe = await call(url, 'POST', '/api/diagnose', JSON.parse(body));
+    console.log(`  one flood request alone: 201, engine ${JSON.parse(probe.text).engine}`);
+
+    const login: Load = {
+      path: '/api/auth/login',
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'flood.homeowner@example.test', password: PASSWORD }),
+      connections: LOGINS_PER_SECOND,
+      rate: LOGINS_PER_SECOND,
+    };
+    const nearby: Load = {
+      path: '/api/jobs/nearby',
+      headers: { cookie: plumber.cookie! },
+      connections: 10,
+      rate: NEARBY_PER_SECOND,
+    };
+    const flood: Load = {
+      path: '/api/diagnose',
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+      connections: FLOOD_CLIENTS,
+    };
+
+    const phase = async (label: string, withFlood: boolean) => {
+      console.log(`\n[${label}] ${DURATION_S} s after ${WARMUP_S} s warm-up`);
+      const loads = (seconds: number) =>
+        Promise.all([
+          fire(url, login, seconds),
+          fire(url, nearby, seconds),
+          withFlood ? floodFromChild(url, flood, seconds) : Promise.resolve(undefined),
+        ]);
+      if (WARMUP_S > 0) await loads(WARMUP_S);
+      const [loginFigures, nearbyFigures, floodFigures] = await loads(DURATION_S);
+      console.log(describe('login', loginFigures));
+      console.log(describe('nearby', nearbyFigures));
+      if (floodFigures) console.log(describe(`flood (${FLOOD_CLIENTS} clients)`, floodFigures));
+      return { login: loginFigures, nearby: nearbyFigures };
+    };
+
+    const alone = await phase('1 baseline: logins and nearby', false);
+    const flooded = await phase(`2 the same beside ${FLOOD_CLIENTS} clients posting maximum diagnoses`, true);
+
+    const loginFactor = flooded.login.p99 / alone.login.p99;
+    const nearbyFactor = flooded.nearby.p99 / alone.nearby.p99;
+    console.log('\n| Measurement | p99 alone | p99 during the flood | Ratio | Goal |');
+    console.log('|---|--:|--:|--:|---|');
+    for (const [name, a, b, factor] of [
+      ['POST /api/auth/login', alone.login, flooded.login, loginFactor],
+      ['GET /api/jobs/nearby', alone.nearby, flooded.nearby, nearbyFactor],
+    ] as const) {
+      console.log(
+        `| ${name} | ${ms(a.p99)} | ${ms(b.p99)} | ${factor.toFixed(2)}× | ≤ ${GOAL_FACTOR}×: ${factor <= GOAL_FACTOR ? 'met' : '**not met**'} |`,
+      );
+    }
+    // Abandoned flood requests still in the server: let them finish before it stops.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+  } finally {
+    while (cleanups.length > 0) await cleanups.pop()!().catch((error: unknown) => console.error(error));
+    const errors = (server?.output() ?? '').split('\n').filter((line) => /"level":(50|60)/.test(line));
+    console.log(`  (server log: ${errors.length} error lines)`);
+    for (const line of errors.slice(0, 5)) console.log(`  !! server: ${line.slice(0, 400)}`);
+  }
+}
+
+if (process.argv[2] === '--flood') {
+  const { url, load, seconds } = JSON.parse(await readFile(process.argv[3], 'utf8')) as {
+    url: string;
+    load: Load;
+    seconds: number;
+  };
+  const figures = await fire(url, load, seconds);
+  process.stdout.write(JSON.stringify({ ...figures, statuses: [...figures.statuses] }));
+} else {
+  await main();
+}

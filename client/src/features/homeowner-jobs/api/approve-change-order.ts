@@ -1,0 +1,33 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { JobChangeOrder } from '@shared/marketplace';
+import type { ChangeOrderParams } from '@shared/validators/jobs';
+import { apiRequest } from '@/lib/api-client';
+import { queryKeys, type MutationConfig } from '@/lib/react-query';
+
+/** POST /api/jobs/{jobId}/change-orders/{changeOrderId}/approve — the homeowner agrees to the extra amount: it raises the ceiling of the final amount. */
+export async function approveChangeOrder({
+  jobId,
+  changeOrderId,
+}: ChangeOrderParams): Promise<JobChangeOrder> {
+  return apiRequest<JobChangeOrder>(
+    'POST',
+    `/api/jobs/${encodeURIComponent(jobId)}/change-orders/${encodeURIComponent(changeOrderId)}/approve`,
+  );
+}
+
+type UseApproveChangeOrderOptions = {
+  mutationConfig?: MutationConfig<typeof approveChangeOrder>;
+};
+
+export const useApproveChangeOrder = ({ mutationConfig }: UseApproveChangeOrderOptions = {}) => {
+  const queryClient = useQueryClient();
+  const { onSuccess, ...restConfig } = mutationConfig ?? {};
+  return useMutation({
+    ...restConfig,
+    mutationFn: approveChangeOrder,
+    onSuccess: async (...args) => {
+      await queryClient.invalidateQueries({ queryKey: queryKeys.jobs.mine });
+      await onSuccess?.(...args);
+    },
+  });
+};

@@ -1,0 +1,102 @@
+import { formatUsd } from '@shared/job-display';
+import type { CustomerJob, JobChangeOrder } from '@shared/marketplace';
+import { Badge, type BadgeVariant } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/use-toast';
+import { getErrorMessage } from '@/lib/api-client';
+import { useApproveChangeOrder } from '../api/approve-change-order';
+import { useDeclineChangeOrder } from '../api/decline-change-order';
+import { COPY } from '../copy';
+
+const STATUS_VARIANTS: Record<JobChangeOrder['status'], BadgeVariant> = {
+  pending: 'secondary',
+  approved: 'default',
+  declined: 'outline',
+};
+
+/** The plumber's change orders for a job, with Approve / Decline on the one awaiting an answer. */
+export function JobChangeOrders({ job }: { job: CustomerJob }) {
+  const onError = (error: Error) =>
+    toast({
+      variant: 'destructive',
+      title: COPY.errorTitle,
+      description: getErrorMessage(error, COPY.changeOrders.failure),
+    });
+  const approve = useApproveChangeOrder({
+    mutationConfig: {
+      onSuccess: () =>
+        toast({ title: COPY.changeOrders.approvedTitle, description: COPY.changeOrders.approvedDescription }),
+      onError,
+    },
+  });
+  const decline = useDeclineChangeOrder({
+    mutationConfig: {
+      onSuccess: () =>
+        toast({ title: COPY.changeOrders.declinedTitle, description: COPY.changeOrders.declinedDescription }),
+      onError,
+    },
+  });
+  if (job.changeOrders.length === 0) return null;
+  const busy = approve.isPending || decline.isPending;
+  const headingId = `change-orders-heading-${job.id}`;
+
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="grid gap-3 rounded-md border bg-muted/40 p-3 sm:p-4"
+      data-testid="section-change-orders"
+    >
+      <div>
+        <h4 id={headingId} className="text-sm font-semibold">
+          {COPY.changeOrders.heading}
+        </h4>
+        <p className="text-xs text-muted-foreground">{COPY.changeOrders.intro}</p>
+      </div>
+      <ul className="grid gap-3">
+        {job.changeOrders.map((order) => {
+          const amount = formatUsd(order.amount);
+          const variables = { jobId: job.id, changeOrderId: order.id };
+          return (
+            <li key={order.id} className="grid gap-2 text-sm" data-testid={`change-order-${order.id}`}>
+              <div className="flex flex-wrap items-center gap-2">
+                <span className="font-medium">{COPY.changeOrders.extra(amount)}</span>
+                <Badge variant={STATUS_VARIANTS[order.status]} data-testid="badge-change-order-status">
+                  {COPY.changeOrders.status[order.status]}
+                </Badge>
+              </div>
+              <p className="whitespace-pre-line break-words text-muted-foreground">{order.reason}</p>
+              {order.status === 'pending' && (
+                <div className="flex flex-wrap gap-2">
+                  <Button
+                    size="sm"
+                    disabled={busy}
+                    aria-busy={approve.isPending}
+                    aria-label={COPY.changeOrders.approveLabel(amount)}
+                    onClick={() => approve.mutate(variables)}
+                    data-testid="button-approve-change-order"
+                  >
+                    {approve.isPending && <Spinner />}
+                    {COPY.changeOrders.approve}
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    disabled={busy}
+                    aria-busy={decline.isPending}
+                    aria-label={COPY.changeOrders.declineLabel(amount)}
+                    onClick={() => decline.mutate(variables)}
+                    data-testid="button-decline-change-order"
+                  >
+                    {decline.isPending && <Spinner />}
+                    {COPY.changeOrders.decline}
+                  </Button>
+                </div>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,167 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { formatUsd } from '@shared/job-display';
+import type { AssignedJob, JobChangeOrder } from '@shared/marketplace';
+import { CHANGE_ORDER_REASON_MAX, createChangeOrderInput } from '@shared/validators/jobs';
+import { Badge, type BadgeVariant } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { Textarea } from '@/components/ui/textarea';
+import { toast } from '@/components/ui/use-toast';
+import { getErrorMessage } from '@/lib/api-client';
+import { useRequestChangeOrder } from '../api/request-change-order';
+import { COPY } from '../copy';
+
+const STATUS_VARIANTS: Record<JobChangeOrder['status'], BadgeVariant> = {
+  pending: 'secondary',
+  approved: 'default',
+  declined: 'outline',
+};
+
+/** While the work is ahead or under way the plumber may ask for more; afterwards only the history shows. */
+const ACTIVE_STATUSES = ['scheduled', 'in_progress'];
+
+/** A hired job's change orders with their answers, and the form to ask for another. */
+export function ChangeOrders({ job }: { job: AssignedJob }) {
+  const [requesting, setRequesting] = useState(false);
+  const active = ACTIVE_STATUSES.includes(job.currentStatus);
+  if (!active && job.changeOrders.length === 0) return null;
+  const pending = job.changeOrders.some((order) => order.status === 'pending');
+  const headingId = `change-orders-heading-${job.id}`;
+
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="grid gap-3 rounded-md border bg-muted/40 p-3 sm:p-4"
+      data-testid="section-change-orders"
+    >
+      <div>
+        <h4 id={headingId} className="text-sm font-semibold">
+          {COPY.changeOrders.heading}
+        </h4>
+        {active && <p className="text-xs text-muted-foreground">{COPY.changeOrders.intro}</p>}
+      </div>
+      {job.changeOrders.length > 0 && (
+        <ul className="grid gap-2">
+          {job.changeOrders.map((order) => (
+            <li key={order.id} className="grid gap-1 text-sm" data-testid={`change-order-${order.id}`}>
+              <div className="flex flex-wrap items-center gap-2">
+                <span className="font-medium">{COPY.changeOrders.extra(formatUsd(order.amount))}</span>
+                <Badge variant={STATUS_VARIANTS[order.status]} data-testid="badge-change-order-status">
+                  {COPY.changeOrders.status[order.status]}
+                </Badge>
+              </div>
+              <p className="whitespace-pre-line break-words text-muted-foreground">{order.reason}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+      {active &&
+        (pending ? (
+          <p className="text-sm text-muted-foreground" data-testid="text-change-order-waiting">
+            {COPY.changeOrders.waiting}
+          </p>
+        ) : requesting ? (
+          <ChangeOrderForm job={job} onDone={() => setRequesting(false)} />
+        ) : (
+          <div>
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => setRequesting(true)}
+              data-testid="button-request-change-order"
+            >
+              {COPY.changeOrders.request}
+            </Button>
+          </div>
+        ))}
+    </section>
+  );
+}
+
+function ChangeOrderForm({ job, onDone }: { job: AssignedJob; onDone: () => void }) {
+  const id = useId();
+  const form = useForm({
+    resolver: zodResolver(createChangeOrderInput),
+    defaultValues: { amount: '', reason: '' },
+  });
+  const mutation = useRequestChangeOrder({
+    mutationConfig: {
+      onSuccess: () => {
+        toast({ title: COPY.changeOrders.successTitle, description: COPY.changeOrders.successDescription });
+        onDone();
+      },
+      onError: (error) =>
+        toast({
+          variant: 'destructive',
+          title: COPY.errorTitle,
+          description: getErrorMessage(error, COPY.changeOrders.failure),
+        }),
+    },
+  });
+  const { errors } = form.formState;
+
+  return (
+    <form
+      noValidate
+      aria-label={COPY.changeOrders.request}
+      aria-busy={mutation.isPending}
+      onSubmit={form.handleSubmit((values) => mutation.mutate({ jobId: job.id, ...values }))}
+      className="grid gap-3"
+      data-testid="form-change-order"
+    >
+      <FormField
+        id={`${id}-amount`}
+        label={COPY.changeOrders.amount}
+        hint={job.agreedMax ? COPY.changeOrders.amountHint(formatUsd(job.agreedMax)) : undefined}
+        error={errors.amount}
+        className="sm:max-w-xs"
+      >
+        {(describedBy) => (
+          <Input
+            id={`${id}-amount`}
+            type="number"
+            inputMode="decimal"
+            min={0}
+            step="0.01"
+            aria-invalid={errors.amount ? true : undefined}
+            aria-describedby={describedBy}
+            data-testid="input-change-order-amount"
+            {...form.register('amount')}
+          />
+        )}
+      </FormField>
+      <FormField id={`${id}-reason`} label={COPY.changeOrders.reason} error={errors.reason}>
+        {(describedBy) => (
+          <Textarea
+            id={`${id}-reason`}
+            placeholder={COPY.changeOrders.reasonPlaceholder}
+            maxLength={CHANGE_ORDER_REASON_MAX}
+            className="min-h-16"
+            aria-invalid={errors.reason ? true : undefined}
+            aria-describedby={describedBy}
+            data-testid="input-change-order-reason"
+            {...form.register('reason')}
+          />
+        )}
+      </FormField>
+      <div className="flex flex-wrap gap-2">
+        <Button
+          type="submit"
+          disabled={mutation.isPending}
+          aria-busy={mutation.isPending}
+          data-testid="button-submit-change-order"
+        >
+          {mutation.isPending && <Spinner />}
+          {COPY.changeOrders.submit}
+        </Button>
+        <Button variant="outline" onClick={onDone} disabled={mutation.isPending}>
+          {COPY.changeOrders.cancel}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,82 @@
+import { TZDate } from '@date-fns/tz';
+import { addDays } from 'date-fns/addDays';
+import { format } from 'date-fns/format';
+
+/**
+ * Calendar dates and wall-clock times of the business. Slots are stored as a date (YYYY-MM-DD) and
+ * a start time (HH:MM) on the business's clock, so "today" and "has this slot started" are judged
+ * in one time zone (APP_TIME_ZONE), never in whatever zone the server process or browser runs in.
+ * The zone arithmetic is @date-fns/tz's: DST changes are handled by the IANA database, not by us.
+ */
+
+/** APP_TIME_ZONE when it is not set; also what the client assumes until the server has told it. */
+export const DEFAULT_APP_TIME_ZONE = 'America/Chicago';
+
+const ISO_DATE = 'yyyy-MM-dd';
+
+/** A date and a time as the clock on the wall shows them in some zone. */
+export interface WallClock {
+  /** YYYY-MM-DD */
+  date: string;
+  /** HH:MM, 24-hour */
+  time: string;
+}
+
+/**
+ * True for a time-zone name the runtime knows (`America/Chicago`, `UTC`). Fixed offsets such as
+ * `+05:00` are refused: they know no daylight saving time, which is the point of naming a zone.
+ */
+export function isTimeZone(zone: string): boolean {
+  if (!/^[A-Za-z]/.test(zone)) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The date and time on the wall in `zone` at the instant `now`. */
+export function wallClockIn(zone: string, now: Date = new Date()): WallClock {
+  const local = new TZDate(now.getTime(), zone);
+  return { date: format(local, ISO_DATE), time: format(local, 'HH:mm') };
+}
+
+/** Today's date (YYYY-MM-DD) in `zone`. */
+export function todayIn(zone: string, now: Date = new Date()): string {
+  return wallClockIn(zone, now).date;
+}
+
+const calendarDay = (date: string) => {
+  const [year, month, day] = date.split('-').map(Number);
+  // Pure calendar arithmetic: UTC has no DST, so a day is always a day.
+  return new TZDate(year, month - 1, day, 'UTC');
+};
+
+/** `date` (YYYY-MM-DD) moved by `days` calendar days (negative goes back); rolls months and years. */
+export function addCalendarDays(date: string, days: number): string {
+  return format(addDays(calendarDay(date), days), ISO_DATE);
+}
+
+/** The weekday of `date` (YYYY-MM-DD): 0 Sunday … 6 Saturday. */
+export function weekdayOf(date: string): number {
+  return calendarDay(date).getDay();
+}
+
+/** The date `days` days after today in `zone` (YYYY-MM-DD). */
+export function dayFromTodayIn(zone: string, days: number, now: Date = new Date()): string {
+  return addCalendarDays(todayIn(zone, now), days);
+}
+
+/**
+ * A slot has started once its date and start time on `zone`'s clock are not in the future: a past
+ * date, or today at or after its start time.
+ */
+export function hasSlotStarted(
+  slot: { date: string; startTime: string },
+  zone: string,
+  now: Date = new Date(),
+): boolean {
+  const clock = wallClockIn(zone, now);
+  return slot.date < clock.date || (slot.date === clock.date && slot.startTime <= clock.time);
+}
