@@ -102,7 +102,7 @@ async function endpointLatency() {
   });
   const database = await openDatabase({});
   await runMigrations(database.pool);
-  await seedDatabase(database.db, { demo: false, bcryptCost: 4 });
+  await seedDatabase(database.db, { demo: false, bcryptCost: 4, timeZone: config.appTimeZone });
   const { app, close } = await createApp({
     config,
     database,

@@ -6,18 +6,16 @@ import {
   logInByApi,
   uniqueEmail,
 } from './fixtures';
-
-const pad = (value: number) => String(value).padStart(2, '0');
+import { DEFAULT_APP_TIME_ZONE, dayFromTodayIn, todayIn } from '../shared/dates';
 
 /**
- * A local date `offset` days ahead. The desktop and phone projects run side by side against one
- * server, so each books on its own days and never takes the other's slot.
+ * A date `offset` days ahead in the app's time zone (the e2e server runs with the default). The
+ * desktop and phone projects run side by side against one server, so each books on its own days
+ * and never takes the other's slot.
  */
 function day(testInfo: TestInfo, offset: number): string {
   const shift = testInfo.project.name === 'phone' ? 1 : 0;
-  const now = new Date();
-  const date = new Date(now.getFullYear(), now.getMonth(), now.getDate() + offset + shift);
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+  return dayFromTodayIn(DEFAULT_APP_TIME_ZONE, offset + shift);
 }
 
 const isSlotList = (url: URL) => url.pathname === '/api/availability-slots';
@@ -67,11 +65,7 @@ test.describe('booking (/book)', () => {
     // Before a date: the picker asks for one. Past dates cannot be picked.
     await expect(page.getByText('Please select a date first to see available time slots')).toBeVisible();
     const dateInput = page.getByLabel('Preferred Date');
-    const now = new Date();
-    await expect(dateInput).toHaveAttribute(
-      'min',
-      `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`,
-    );
+    await expect(dateInput).toHaveAttribute('min', todayIn(DEFAULT_APP_TIME_ZONE));
 
     // While loading: 8 placeholders (the answer is held back until we have looked).
     let release!: () => void;

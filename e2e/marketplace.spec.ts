@@ -1,6 +1,7 @@
 import { devices, expect, test, type Page } from '@playwright/test';
 import { haversineKm, lookupZip } from '../server/modules/geo';
 import { DEMO_PASSWORD, expectNoSeriousA11yViolations, logInByApi, registerByApi } from './fixtures';
+import { DEFAULT_APP_TIME_ZONE, dayFromTodayIn } from '../shared/dates';
 
 /**
  * The marketplace loop through the UI: a homeowner on a desktop browser and a plumber on a phone.
@@ -12,9 +13,9 @@ const PASSWORD = 'marketplace-e2e-password';
 const JOB_ZIP = '78702';
 const PLUMBER_ZIP = '78701';
 
+/** Tomorrow in the app's time zone (the e2e server runs with the default). */
 function tomorrow(): string {
-  const date = new Date(Date.now() + 24 * 60 * 60 * 1000);
-  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+  return dayFromTodayIn(DEFAULT_APP_TIME_ZONE, 1);
 }
 
 /** Toasts: exact text, since a title such as 'Quote Submitted' also appears inside longer text. */

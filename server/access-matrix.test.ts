@@ -5,9 +5,9 @@ import { eq, inArray, notInArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Response } from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dayFromTodayIn } from '@shared/dates';
 import { availabilitySlots, diagnostics, jobs, users } from '@shared/schema';
 import { SESSION_COOKIE_NAME } from './auth/session';
-import { localIsoDate } from './modules/booking/booking.service';
 import {
   DEMO_ADMIN,
   acceptQuote,
@@ -66,11 +66,6 @@ interface Account extends Actor {
   /** The session cookie's value, as the browser sends it. */
   cookie: string;
 }
-
-const dayFromToday = (offset: number) => {
-  const now = new Date();
-  return localIsoDate(new Date(now.getFullYear(), now.getMonth(), now.getDate() + offset));
-};
 
 describe(`access matrix: every route × every actor (${testDatabaseKind} database)`, () => {
   let ctx: TestContext;
@@ -220,7 +215,7 @@ describe(`access matrix: every route × every actor (${testDatabaseKind} databas
 
   /** The homeowner's booking request (made logged in, so it is theirs) and a free slot on its date. */
   async function serviceRequest(): Promise<CaseFixture['serviceRequest']> {
-    const date = dayFromToday(9);
+    const date = dayFromTodayIn(ctx.config.appTimeZone, 9);
     const res = await accounts.homeowner.agent.post('/api/service-requests').send({
       name: PEOPLE.homeowner.name,
       email: accounts.homeowner.email,
@@ -272,7 +267,7 @@ describe(`access matrix: every route × every actor (${testDatabaseKind} databas
     return {
       plumber: plumberIds,
       freshEmail: uniqueEmail('matrix-fresh'),
-      futureDate: dayFromToday(7),
+      futureDate: dayFromTodayIn(ctx.config.appTimeZone, 7),
       mediaPath,
       job: setup.startsWith('job:')
         ? await jobAt(setup.slice('job:'.length) as JobStage)

@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import sharp from 'sharp';
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_APP_TIME_ZONE, dayFromTodayIn } from '@shared/dates';
 import { DIAGNOSIS_BODY_LIMIT_BYTES } from './modules/diagnosis/diagnosis.routes';
 import {
   acceptQuote,
@@ -120,12 +121,8 @@ const uniqueEmailArb = fc.tuple(fc.uuid(), fc.constantFrom('', ' ', 'UPPER')).ma
   return twist === 'UPPER' ? email.toUpperCase() : `${twist}${email}${twist}`;
 });
 
-const dayFromToday = (days: number) => {
-  const date = new Date();
-  date.setDate(date.getDate() + days);
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-};
+/** The date `days` ahead on the app's clock: the test app runs with the default APP_TIME_ZONE. */
+const dayFromToday = (days: number) => dayFromTodayIn(DEFAULT_APP_TIME_ZONE, days);
 
 const SERVICE_ADDRESS = '1701 Wynkoop St, Denver, CO 80202';
 

@@ -70,7 +70,11 @@ async function main() {
   logger.info({ port: config.port }, `Plumbline listening on http://localhost:${config.port}`);
 
   await runMigrations(database.pool);
-  const summary = await seedDatabase(database.db, { demo: config.demoSeed, bcryptCost: config.bcryptCost });
+  const summary = await seedDatabase(database.db, {
+    demo: config.demoSeed,
+    bcryptCost: config.bcryptCost,
+    timeZone: config.appTimeZone,
+  });
   // Keeps 30 days of bookable slots ahead in APP_TIME_ZONE, topped up every few hours. Its first run
   // is awaited: today's slots in the app's zone exist before /readyz says ready.
   const slotScheduler = startSlotScheduler({ db: database.db, logger, timeZone: config.appTimeZone });

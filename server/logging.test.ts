@@ -5,10 +5,10 @@ import { getTableName, type Table } from 'drizzle-orm';
 import { DrizzleQueryError } from 'drizzle-orm/errors';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_APP_TIME_ZONE, dayFromTodayIn } from '@shared/dates';
 import { diagnostics, serviceRequests, users } from '@shared/schema';
 import { SESSION_COOKIE_NAME } from './auth/session';
 import { createLogger } from './lib/logger';
-import { localIsoDate } from './modules/booking/booking.service';
 import { chatCompletion, startFakeOpenAi, type FakeOpenAi } from './test/fake-openai';
 import { createTestContext, testDatabaseKind, uniqueEmail, type TestContext } from './test/test-context';
 
@@ -140,10 +140,8 @@ async function photo(): Promise<string> {
   return `data:image/jpeg;base64,${base64}`;
 }
 
-function dayFromToday(offset: number): string {
-  const now = new Date();
-  return localIsoDate(new Date(now.getFullYear(), now.getMonth(), now.getDate() + offset));
-}
+/** The date `offset` days ahead on the app's clock: the test app runs with the default APP_TIME_ZONE. */
+const dayFromToday = (offset: number) => dayFromTodayIn(DEFAULT_APP_TIME_ZONE, offset);
 
 function bookingBody(phone: string, overrides: Record<string, unknown> = {}) {
   return {

@@ -4,7 +4,7 @@ import { userInfo } from 'node:os';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { localIsoDate } from './modules/booking/booking.service';
+import { DEFAULT_APP_TIME_ZONE, dayFromTodayIn } from '@shared/dates';
 import { startServerProcess, type ServerProcess } from './test/server-process';
 import { createThrowawayDatabase, uniqueEmail } from './test/test-context';
 
@@ -35,6 +35,14 @@ const POOL_BOUND_MS = 5_000 + 15_000;
 const CLIENT_ABORT_MS = 30_000;
 const LOOP_WORKERS = 4;
 const BOOKINGS = 5;
+/**
+ * Booker `i`'s phone and address: each booking is somebody else's, so the daily cap on bookings per
+ * phone and address (BOOKING_DAILY_CAP) never refuses one of them.
+ */
+const booker = (i: number) => ({
+  phone: `512555${String(100 + i).padStart(4, '0')}`,
+  address: `${1200 + i} S Congress Ave, Austin, TX 78704`,
+});
 
 const execAsync = promisify(exec);
 
@@ -115,7 +123,8 @@ describe('PostgreSQL restarted while requests are flowing', () => {
   }, 60_000);
 
   it('stays up, answers 503 fast during the outage, recovers within 5 s and keeps every booking', async () => {
-    const date = localIsoDate(new Date(Date.now() + 2 * 24 * 60 * 60 * 1000));
+    // The server runs with the default APP_TIME_ZONE; the slots below are on its day after tomorrow.
+    const date = dayFromTodayIn(DEFAULT_APP_TIME_ZONE, 2);
     const call = async (path: string, init: RequestInit = {}): Promise<Sample> => {
       const startedAt = Date.now();
       try {
@@ -173,12 +182,12 @@ describe('PostgreSQL restarted while requests are flowing', () => {
         body: JSON.stringify({
           name: `Before restart ${i}`,
           email: `before.${i}@fault.example.test`,
-          phone: '5125550100',
+          phone: booker(i).phone,
           serviceType: 'Drain Cleaning',
           preferredDate: date,
           urgency: 'routine',
           description: 'Booked just before the database restarts.',
-          address: '1200 S Congress Ave, Austin, TX 78704',
+          address: booker(i).address,
           slotId,
         }),
       });
@@ -296,12 +305,12 @@ describe('PostgreSQL restarted while requests are flowing', () => {
         body: JSON.stringify({
           name: 'After restart',
           email: 'after@fault.example.test',
-          phone: '5125550100',
+          phone: booker(BOOKINGS).phone,
           serviceType: 'Drain Cleaning',
           preferredDate: date,
           urgency: 'routine',
           description: 'Booked once the database is back.',
-          address: '1200 S Congress Ave, Austin, TX 78704',
+          address: booker(BOOKINGS).address,
           slotId: freeSlot.id,
         }),
       });

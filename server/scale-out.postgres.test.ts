@@ -4,6 +4,7 @@ import path from 'node:path';
 import { and, eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_APP_TIME_ZONE, dayFromTodayIn } from '@shared/dates';
 import {
   availabilitySlots,
   diagnostics,
@@ -16,7 +17,6 @@ import {
 } from '@shared/schema';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { locateAddress } from './modules/geo';
-import { localIsoDate } from './modules/booking/booking.service';
 import { postJob } from './modules/jobs';
 import { startServerProcess, type ServerProcess } from './test/server-process';
 import { createThrowawayDatabase, uniqueEmail } from './test/test-context';
@@ -67,10 +67,8 @@ const newBrowser = () => {
   return new Browser(`10.20.${Math.floor(nextIp / 250)}.${(nextIp % 250) + 1}`);
 };
 
-function dayFromToday(offset: number): string {
-  const now = new Date();
-  return localIsoDate(new Date(now.getFullYear(), now.getMonth(), now.getDate() + offset));
-}
+/** The date `offset` days ahead on the servers' clock: they run with the default APP_TIME_ZONE. */
+const dayFromToday = (offset: number) => dayFromTodayIn(DEFAULT_APP_TIME_ZONE, offset);
 
 describe('two server instances on one PostgreSQL database', () => {
   let throwaway: Awaited<ReturnType<typeof createThrowawayDatabase>>;

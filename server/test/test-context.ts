@@ -74,7 +74,7 @@ export async function createTestContext(
   await runMigrations(database.pool);
   if (options.seed) {
     const { seedDatabase } = await import('../db/seed');
-    await seedDatabase(database.db, { demo: true, bcryptCost: 4 });
+    await seedDatabase(database.db, { demo: true, bcryptCost: 4, timeZone: config.appTimeZone });
   }
 
   const { app, close } = await createApp({

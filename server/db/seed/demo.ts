@@ -1,5 +1,6 @@
 import bcrypt from 'bcrypt';
 import { eq, inArray, sql } from 'drizzle-orm';
+import { dayFromTodayIn } from '@shared/dates';
 import {
   jobStatusEvents,
   jobs,
@@ -122,12 +123,6 @@ export interface DemoSeedCounts {
 /** Any fixed number: two instances seeding at once take turns to create demo jobs. */
 const DEMO_JOBS_LOCK_KEY = 727_002;
 
-const pad = (value: number) => String(value).padStart(2, '0');
-const localIsoDate = (date: Date) =>
-  `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-const daysFrom = (date: Date, days: number) =>
-  new Date(date.getFullYear(), date.getMonth(), date.getDate() + days);
-
 /**
  * Demo accounts for every role, the demo plumber's service area and a few open jobs inside it.
  * Idempotent: existing accounts are kept as they are (and not re-hashed), the plumber row is only
@@ -135,7 +130,13 @@ const daysFrom = (date: Date, days: number) =>
  */
 export async function seedDemoData(
   db: Database,
-  options: { bcryptCost: number; today: Date },
+  options: {
+    bcryptCost: number;
+    /** Demo jobs' preferred dates count days from this instant's date in `timeZone`. */
+    today: Date;
+    /** APP_TIME_ZONE. */
+    timeZone: string;
+  },
 ): Promise<DemoSeedCounts> {
   const counts: DemoSeedCounts = { users: 0, plumbers: 0, jobs: 0, jobStatusEvents: 0 };
   const demoUsers: DemoUser[] = Object.values(DEMO_USERS);
@@ -192,7 +193,7 @@ export async function seedDemoData(
           demoJobs.map(({ inDays, ...job }) => ({
             ...job,
             customerId,
-            preferredDate: localIsoDate(daysFrom(options.today, inDays)),
+            preferredDate: dayFromTodayIn(options.timeZone, inDays, options.today),
             currentStatus: 'requested' as const,
           })),
         )

@@ -171,14 +171,17 @@ async function seedReferenceData(db: Database, version: number) {
 
 /**
  * Reference data (pricing catalogue, regions, modifiers, technicians) once per
- * REFERENCE_SEED_VERSION, a rolling month of availability slots and, with `demo`, the demo
- * accounts and jobs. Idempotent: running it again adds nothing and changes nothing.
+ * REFERENCE_SEED_VERSION, a rolling month of availability slots from today in `timeZone` and, with
+ * `demo`, the demo accounts and jobs. Idempotent: running it again adds nothing and changes nothing.
  */
 export async function seedDatabase(
   db: Database,
   options: {
     demo: boolean;
     bcryptCost: number;
+    /** APP_TIME_ZONE: `today`'s date, the first of the slot window, is the date on its clock. */
+    timeZone: string;
+    /** The instant whose date in `timeZone` the slots and demo jobs count from (default: now). */
     today?: Date;
     /** The reference data version this code carries; tests pass others to play older and newer code. */
     referenceVersion?: number;
@@ -189,10 +192,14 @@ export async function seedDatabase(
 
   const reference = await seedReferenceData(db, options.referenceVersion ?? REFERENCE_SEED_VERSION);
 
-  const slotsAdded = await ensureAvailabilitySlots(db, { from: today, days: SEED_SLOT_DAYS });
+  const slotsAdded = await ensureAvailabilitySlots(db, {
+    from: today,
+    days: SEED_SLOT_DAYS,
+    timeZone: options.timeZone,
+  });
 
   const demo = options.demo
-    ? await seedDemoData(db, { bcryptCost: options.bcryptCost, today })
+    ? await seedDemoData(db, { bcryptCost: options.bcryptCost, today, timeZone: options.timeZone })
     : { users: 0, plumbers: 0, jobs: 0, jobStatusEvents: 0 };
 
   const [

@@ -1,8 +1,10 @@
+import { TZDate } from '@date-fns/tz';
 import bcrypt from 'bcrypt';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVICE_TYPE_TO_ISSUE_SLUG } from '@shared/catalog-slugs';
 import { SERVICE_TYPES } from '@shared/constants';
+import { DEFAULT_APP_TIME_ZONE } from '@shared/dates';
 import { DEFAULT_REGION_CODE, REGION_ZIP_PREFIXES, regionCodeForZip } from '@shared/region-zip-prefixes';
 import {
   availabilitySlots,
@@ -29,8 +31,14 @@ import {
   type SeedSummary,
 } from './index';
 
-/** Monday 2 June 2025, 07:30 local time: 30 days run to Tuesday 1 July and include 4 Sundays. */
-const TODAY = new Date(2025, 5, 2, 7, 30);
+/** The app's zone (APP_TIME_ZONE) the seed is told to count days in. */
+const ZONE = DEFAULT_APP_TIME_ZONE;
+/**
+ * Monday 2 June 2025, 20:00 in the app's zone: 30 days run to Tuesday 1 July and include 4 Sundays.
+ * It is already Tuesday in UTC and in Asia/Kolkata (the zone the suite runs in), so a seed that
+ * counted days on the process's clock would start a day late.
+ */
+const TODAY = new TZDate(2025, 5, 2, 20, 0, ZONE);
 const SLOT_DAYS = 30;
 const DEMO_PLUMBER_ZIP_CENTRE = { lat: 30.2711286, lng: -97.7436995 };
 
@@ -69,8 +77,8 @@ let second: SeedSummary;
 beforeAll(async () => {
   database = await freshDatabase();
   handle = database.handle;
-  first = await seedDatabase(handle.db, { demo: true, bcryptCost: 4, today: TODAY });
-  second = await seedDatabase(handle.db, { demo: true, bcryptCost: 4, today: TODAY });
+  first = await seedDatabase(handle.db, { demo: true, bcryptCost: 4, timeZone: ZONE, today: TODAY });
+  second = await seedDatabase(handle.db, { demo: true, bcryptCost: 4, timeZone: ZONE, today: TODAY });
 }, 60_000);
 
 afterAll(async () => {
@@ -128,7 +136,13 @@ describe('seedDatabase', () => {
 describe('reference data versions', () => {
   let db: Awaited<ReturnType<typeof freshDatabase>>;
   const seed = (referenceVersion: number) =>
-    seedDatabase(db.handle.db, { demo: false, bcryptCost: 4, today: TODAY, referenceVersion });
+    seedDatabase(db.handle.db, {
+      demo: false,
+      bcryptCost: 4,
+      timeZone: ZONE,
+      today: TODAY,
+      referenceVersion,
+    });
   const baseMinOf = async (issueSlug: string) =>
     (
       await db.handle.db
@@ -212,7 +226,9 @@ describe('two instances seeding one database at once', () => {
     try {
       const instances = [db.handle, await db.open()];
       const runs = await Promise.all(
-        instances.map((instance) => seedDatabase(instance.db, { demo: true, bcryptCost: 4, today: TODAY })),
+        instances.map((instance) =>
+          seedDatabase(instance.db, { demo: true, bcryptCost: 4, timeZone: ZONE, today: TODAY }),
+        ),
       );
       expect(runs.map((run) => run.referenceApplied).sort()).toEqual([false, true]);
       for (const table of [
@@ -419,9 +435,15 @@ describe('availability slots', () => {
   });
 
   it('adds nothing when run again, and extends the window when asked', async () => {
-    expect(await ensureAvailabilitySlots(handle.db, { from: TODAY, days: SLOT_DAYS })).toBe(0);
+    expect(await ensureAvailabilitySlots(handle.db, { from: TODAY, days: SLOT_DAYS, timeZone: ZONE })).toBe(
+      0,
+    );
     const started = performance.now();
-    const added = await ensureAvailabilitySlots(handle.db, { from: TODAY, days: SLOT_DAYS + 1 });
+    const added = await ensureAvailabilitySlots(handle.db, {
+      from: TODAY,
+      days: SLOT_DAYS + 1,
+      timeZone: ZONE,
+    });
     expect(performance.now() - started).toBeLessThan(1000);
     expect(added).toBe(5 * 9); // Wednesday 2 July
   });
@@ -431,7 +453,11 @@ describe('availability slots', () => {
       .update(technicians)
       .set({ status: 'off_duty' })
       .where(eq(technicians.email, 'sam.whitfield@plumbline.test'));
-    const added = await ensureAvailabilitySlots(handle.db, { from: new Date(2025, 6, 3), days: 1 }); // Thursday
+    const added = await ensureAvailabilitySlots(handle.db, {
+      from: new TZDate(2025, 6, 3, 12, 0, ZONE), // Thursday
+      days: 1,
+      timeZone: ZONE,
+    });
     expect(added).toBe(4 * 9);
     await handle.db
       .update(technicians)
@@ -510,9 +536,26 @@ describe('demo data', () => {
     }
   });
 
+  it("dates the demo jobs from today's date in the app's zone", async () => {
+    const rows = await handle.db.select({ preferredDate: jobs.preferredDate }).from(jobs);
+    // Today (0), 1, 3, 4 and 5 days ahead of Monday 2 June, not of Tuesday 3 June in UTC.
+    expect(rows.map((row) => row.preferredDate).sort()).toEqual([
+      '2025-06-02',
+      '2025-06-03',
+      '2025-06-05',
+      '2025-06-06',
+      '2025-06-07',
+    ]);
+  });
+
   it('does not post demo jobs again once a demo homeowner has jobs', async () => {
     const [{ n: before }] = await handle.db.select({ n: count() }).from(jobs);
-    await seedDatabase(handle.db, { demo: true, bcryptCost: 4, today: new Date(2025, 6, 1) });
+    await seedDatabase(handle.db, {
+      demo: true,
+      bcryptCost: 4,
+      timeZone: ZONE,
+      today: new TZDate(2025, 6, 1, 12, 0, ZONE),
+    });
     const [{ n: after }] = await handle.db.select({ n: count() }).from(jobs);
     expect(after).toBe(before);
   });

@@ -16,14 +16,13 @@ const toHourMinute = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
 
 /**
  * Makes sure every active technician (not off duty) has its one-hour slots for `days` days starting
- * with `from`'s date in `timeZone` (the app's, APP_TIME_ZONE). Without `timeZone`, the process's
- * own zone: for callers that build `from` from local dates (`new Date(2025, 5, 2)`).
+ * with `from`'s date in `timeZone` (the app's, APP_TIME_ZONE; never the process's own zone).
  * Idempotent: existing slots, booked or not, are left alone (unique on technician, date, start
  * time). Returns how many slots were added.
  */
 export async function ensureAvailabilitySlots(
   db: Executor,
-  options: { from: Date; days: number; timeZone?: string },
+  options: { from: Date; days: number; timeZone: string },
 ): Promise<number> {
   const crew = await db
     .select({ id: technicians.id, email: technicians.email })
@@ -39,8 +38,7 @@ export async function ensureAvailabilitySlots(
     ),
   );
 
-  const timeZone = options.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
-  const firstDate = todayIn(timeZone, options.from);
+  const firstDate = todayIn(options.timeZone, options.from);
   const rows: NewAvailabilitySlot[] = [];
   for (let offset = 0; offset < options.days; offset += 1) {
     const date = addCalendarDays(firstDate, offset);

@@ -82,15 +82,6 @@ export interface BookingServiceDeps {
   supportPhone: string;
 }
 
-const pad = (value: number) => String(value).padStart(2, '0');
-/**
- * The process-local calendar date YYYY-MM-DD of `date`.
- * @deprecated Booking judges dates in APP_TIME_ZONE: use `todayIn` / `dayFromTodayIn` of
- * `@shared/dates`. Kept only for tests outside this module that still count days this way.
- */
-export const localIsoDate = (date: Date) =>
-  `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-
 const toSlotView = (slot: AvailabilitySlot): SlotView => ({
   id: slot.id,
   date: slot.date,

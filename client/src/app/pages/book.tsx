@@ -4,6 +4,7 @@ import { readBookingHandover } from '@shared/booking-handover';
 import { paths } from '@/config/paths';
 import { useUser } from '@/features/auth/api/get-user';
 import { BookingForm } from '@/features/booking/components/booking-form';
+import { usePublicConfig } from '@/features/site-config/api/get-public-config';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { PageShell } from './page-shell';
 
@@ -11,9 +12,10 @@ export function BookPage() {
   usePageTitle('Book a Service');
   const search = useSearch();
   const [, navigate] = useLocation();
-  // Read once: a diagnosis handed over from /diagnose prefills the form (spec §2, shared/booking-handover).
+  // Read once: a diagnosis handed over from /diagnose prefills the form (shared/booking-handover).
   const [handover] = useState(() => readBookingHandover(new URLSearchParams(search)));
   const user = useUser();
+  const publicConfig = usePublicConfig();
 
   return (
     <PageShell
@@ -26,6 +28,8 @@ export function BookPage() {
         <BookingForm
           user={user.isPending ? undefined : user.data}
           handover={handover}
+          // Until the server has said (or if it never does), the form assumes the default zone.
+          timeZone={publicConfig.data?.timeZone}
           onBooked={() => navigate(paths.dashboard)}
         />
       </div>

@@ -1,23 +1,33 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { isTimeZone } from '@shared/dates';
 import { apiRequest } from '@/lib/api-client';
 import { queryKeys, type QueryConfig } from '@/lib/react-query';
 import { DEFAULT_SUPPORT_CONTACT } from '@/config/site';
 
-/** What GET /api/config/public answers with: contact details configured on the server. */
+/** What GET /api/config/public answers with: contact details and the app's time zone (APP_TIME_ZONE). */
 export interface PublicConfig {
   supportPhone: string;
   supportEmail: string;
+  /** The IANA zone whose clock decides "today" and "has this slot started" (`America/Chicago`). */
+  timeZone: string;
 }
 
-// Checked by hand rather than with zod: the footer is on every page's first load.
-function isPublicConfig(value: unknown): value is PublicConfig {
+export type SupportContact = Pick<PublicConfig, 'supportPhone' | 'supportEmail'>;
+
+const isFilledString = (value: unknown): value is string => typeof value === 'string' && value.length > 0;
+
+/**
+ * Checked by hand rather than with zod: the footer is on every page's first load. A zone this
+ * browser does not know is refused too: date formatting in it would throw inside the booking form.
+ */
+export function isPublicConfig(value: unknown): value is PublicConfig {
   if (typeof value !== 'object' || value === null) return false;
   const config = value as Record<string, unknown>;
   return (
-    typeof config.supportPhone === 'string' &&
-    config.supportPhone.length > 0 &&
-    typeof config.supportEmail === 'string' &&
-    config.supportEmail.length > 0
+    isFilledString(config.supportPhone) &&
+    isFilledString(config.supportEmail) &&
+    isFilledString(config.timeZone) &&
+    isTimeZone(config.timeZone)
   );
 }
 
@@ -44,7 +54,7 @@ export const usePublicConfig = ({ queryConfig }: UsePublicConfigOptions = {}) =>
   });
 
 /** The support phone and e-mail to show: the server's values once known, the defaults until then or on failure. */
-export function useSupportContact(): PublicConfig {
+export function useSupportContact(): SupportContact {
   const { data } = usePublicConfig();
   return data ?? DEFAULT_SUPPORT_CONTACT;
 }
