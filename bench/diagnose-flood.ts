@@ -22,12 +22,12 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
 import sharp from 'sharp';
 import { IMAGE_LIMITS } from '../server/modules/diagnosis/diagnosis.images';
 import { DIAGNOSIS_BODY_LIMIT_BYTES } from '../server/modules/diagnosis/diagnosis.routes';
 import { startServerProcess, type ServerProcess } from '../server/test/server-process';
 import { createThrowawayDatabase } from '../server/test/test-context';
+import { type Figures, type Load, fire, statusList } from './lib/fire';
 
 const DURATION_S = Number(process.env.BENCH_FLOOD_DURATION ?? 20);
 const WARMUP_S = Number(process.env.BENCH_FLOOD_WARMUP ?? 3);
@@ -37,85 +37,10 @@ const NEARBY_PER_SECOND = 20;
 const GOAL_FACTOR = 2;
 const PASSWORD = 'flood-bench-password';
 
-interface Load {
-  path: string;
-  method?: 'GET' | 'POST';
-  headers?: Record<string, string>;
-  body?: string;
-  connections: number;
-  /** Requests per second over all connections; absent: back to back. */
-  rate?: number;
-}
-
-interface Figures {
-  responses: number;
-  p50: number;
-  p99: number;
-  max: number;
-  statuses: Map<number, number>;
-  errors: number;
-}
-
-const percentile = (sorted: Float64Array, p: number) =>
-  sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-
-/**
- * Runs `load` for `seconds`, timing every response itself (autocannon's histogram leaves out
- * non-2xx answers). A fixed rate is split over up to ten instances started 0.1 s apart, so the
- * requests of a second do not leave in one burst (as in bench/load.ts).
- */
-async function fire(baseUrl: string, load: Load, seconds: number): Promise<Figures> {
-  const total = load.rate;
-  const parts = total === undefined ? 1 : Math.min(10, total);
-  const samples: number[] = [];
-  const statuses = new Map<number, number>();
-  const runs: Promise<autocannon.Result>[] = [];
-  for (let part = 0; part < parts; part++) {
-    if (part > 0) await new Promise((resolve) => setTimeout(resolve, 1000 / parts));
-    const rate = total === undefined ? undefined : Math.floor(total / parts) + (part < total % parts ? 1 : 0);
-    runs.push(
-      new Promise<autocannon.Result>((resolve, reject) => {
-        const instance = autocannon(
-          {
-            url: baseUrl + load.path,
-            method: load.method ?? 'GET',
-            headers: load.headers,
-            body: load.body,
-            connections: Math.max(1, Math.round(load.connections / parts)),
-            overallRate: rate,
-            duration: seconds,
-            timeout: 30,
-          },
-          (error, result) => (error ? reject(error) : resolve(result)),
-        );
-        (instance as NodeJS.EventEmitter).on(
-          'response',
-          (_client: unknown, status: number, _bytes: number, ms: number) => {
-            samples.push(ms);
-            statuses.set(status, (statuses.get(status) ?? 0) + 1);
-          },
-        );
-      }),
-    );
-  }
-  const results = await Promise.all(runs);
-  const sorted = Float64Array.from(samples).sort();
-  return {
-    responses: samples.length,
-    p50: percentile(sorted, 50),
-    p99: percentile(sorted, 99),
-    max: sorted.length ? sorted[sorted.length - 1] : NaN,
-    statuses,
-    errors: results.reduce((sum, result) => sum + result.errors, 0),
-  };
-}
+/** Answers may take long while the server decodes the flood's photos. */
+const REQUEST_TIMEOUT = { timeoutSeconds: 30 };
 
 const ms = (value: number) => (Number.isFinite(value) ? `${value.toFixed(1)} ms` : '–');
-const statusList = (statuses: Map<number, number>) =>
-  [...statuses.entries()]
-    .sort((a, b) => b[1] - a[1])
-    .map(([status, count]) => `${status}×${count}`)
-    .join(' ');
 const describe = (label: string, f: Figures) =>
   `  ${label.padEnd(26)} p50 ${ms(f.p50).padStart(10)}  p99 ${ms(f.p99).padStart(10)}  max ${ms(f.max).padStart(10)}  ${f.responses} responses (${statusList(f.statuses) || 'none'}), errors ${f.errors}`;
 
@@ -273,8 +198,8 @@ async function main() {
       console.log(`\n[${label}] ${DURATION_S} s after ${WARMUP_S} s warm-up`);
       const loads = (seconds: number) =>
         Promise.all([
-          fire(url, login, seconds),
-          fire(url, nearby, seconds),
+          fire(url, login, seconds, REQUEST_TIMEOUT),
+          fire(url, nearby, seconds, REQUEST_TIMEOUT),
           withFlood ? floodFromChild(url, flood, seconds) : Promise.resolve(undefined),
         ]);
       if (WARMUP_S > 0) await loads(WARMUP_S);
@@ -316,7 +241,7 @@ if (process.argv[2] === '--flood') {
     load: Load;
     seconds: number;
   };
-  const figures = await fire(url, load, seconds);
+  const figures = await fire(url, load, seconds, REQUEST_TIMEOUT);
   process.stdout.write(JSON.stringify({ ...figures, statuses: [...figures.statuses] }));
 } else {
   await main();

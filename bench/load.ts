@@ -26,12 +26,12 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
-import autocannon from 'autocannon';
 import pg from 'pg';
 import { openDatabase } from '../server/db/client';
 import { runMigrations } from '../server/db/migrate';
 import { startServerProcess, type ServerProcess } from '../server/test/server-process';
 import { createThrowawayDatabase } from '../server/test/test-context';
+import { type Figures, type Load as SharedLoad, fire, statusList } from './lib/fire';
 import { CENTRE_ZIP, RADIUS_KM, insertJobs } from './nearby';
 
 const BASE_DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -42,8 +42,6 @@ const CONNECTIONS = Number(process.env.BENCH_LOAD_CONNECTIONS ?? 32);
 /** Rows per insert statement: well within the pool's 15 s query timeout on PostgreSQL. */
 const SEED_CHUNK = 50_000;
 const FLOOD_PER_SECOND = 50;
-/** The fixed-rate runs are split over this many autocannon instances started 1/STAGGER s apart (see fire()). */
-const STAGGER = 10;
 
 const GOALS = {
   middlewareRatio: 0.15,
@@ -137,93 +135,8 @@ function startCpuWatch(serverPid: number) {
 // ---------------------------------------------------------------------------------------------
 // Firing requests
 
-interface Load {
-  path: string;
-  method?: 'GET' | 'POST';
-  headers?: Record<string, string>;
-  body?: string;
-  /** Statuses that count as a correct answer (anything else is reported as unexpected). */
-  expect: number[];
-  connections: number;
-  /** Requests per second over all connections; absent: as fast as the server answers (saturation). */
-  rate?: number;
-}
-
-interface Figures {
-  reqPerSec: number;
-  responses: number;
-  p50: number;
-  p99: number;
-  max: number;
-  statuses: Map<number, number>;
-  unexpected: number;
-  errors: number;
-  timeouts: number;
-}
-
-const percentile = (sorted: Float64Array, p: number) =>
-  sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-
-/**
- * Runs `load` against `baseUrl` for `seconds` and measures every response itself, from autocannon's
- * 'response' events: autocannon's own latency histogram leaves out non-2xx answers and, with a rate,
- * "corrects" for coordinated omission with an interval of ceil(1/rate) = 1 ms, which distorts it.
- *
- * A rate in autocannon is a per-connection budget per second, spent back to back as each second
- * starts; one instance would send the whole second's requests in a burst. So a fixed rate is split
- * over STAGGER instances started 1/STAGGER s apart: ten small bursts a second, close to an even flow.
- */
-async function fire(baseUrl: string, load: Load, seconds: number): Promise<Figures> {
-  const total = load.rate === undefined ? undefined : Math.max(1, Math.round(load.rate));
-  const parts = total === undefined ? 1 : Math.min(STAGGER, total);
-  const samples: number[] = [];
-  const statuses = new Map<number, number>();
-  const runs: Promise<autocannon.Result>[] = [];
-  for (let part = 0; part < parts; part++) {
-    if (part > 0) await new Promise((resolve) => setTimeout(resolve, 1000 / parts));
-    // Spread the rate exactly: 16/s over 10 instances is six at 2/s and four at 1/s.
-    const rate = total === undefined ? undefined : Math.floor(total / parts) + (part < total % parts ? 1 : 0);
-    runs.push(
-      new Promise<autocannon.Result>((resolve, reject) => {
-        const instance = autocannon(
-          {
-            url: baseUrl + load.path,
-            method: load.method ?? 'GET',
-            headers: load.headers,
-            body: load.body,
-            connections: Math.max(1, Math.round(load.connections / parts)),
-            overallRate: rate,
-            duration: seconds,
-            timeout: 10,
-          },
-          (error, result) => (error ? reject(error) : resolve(result)),
-        );
-        // At run time the listener gets the client first (@types/autocannon omits it).
-        (instance as NodeJS.EventEmitter).on(
-          'response',
-          (_client: unknown, status: number, _bytes: number, ms: number) => {
-            samples.push(ms);
-            statuses.set(status, (statuses.get(status) ?? 0) + 1);
-          },
-        );
-      }),
-    );
-  }
-  const results = await Promise.all(runs);
-  const sorted = Float64Array.from(samples).sort();
-  const expected = load.expect.reduce((sum, status) => sum + (statuses.get(status) ?? 0), 0);
-  return {
-    reqPerSec: results.reduce((sum, result) => sum + result.requests.total / result.duration, 0),
-    responses: samples.length,
-    p50: percentile(sorted, 50),
-    p99: percentile(sorted, 99),
-    max: sorted.length ? sorted[sorted.length - 1] : NaN,
-    statuses,
-    unexpected: samples.length - expected,
-    errors: results.reduce((sum, result) => sum + result.errors, 0),
-    timeouts: results.reduce((sum, result) => sum + result.timeouts, 0),
-  };
-}
+/** Every load here says which statuses are correct, so a wrong answer never passes as a fast one. */
+type Load = SharedLoad & { expect: number[] };
 
 interface Row {
   label: string;
@@ -243,11 +156,6 @@ const rows: Row[] = [];
 const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(1) : '–');
 const describeLoad = (load: Load) =>
   `${load.connections} conn${load.rate === undefined ? ', max rate' : `, ${Math.round(load.rate)}/s`}`;
-const statusList = (statuses: Map<number, number>) =>
-  [...statuses.entries()]
-    .sort((a, b) => b[1] - a[1])
-    .map(([status, count]) => `${status}×${count}`)
-    .join(' ');
 
 function report(row: Row) {
   rows.push(row);

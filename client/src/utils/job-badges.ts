@@ -14,3 +14,13 @@ const STATUS_VARIANTS: Record<string, JobBadgeVariant> = {
 export function jobStatusBadgeVariant(status: string): JobBadgeVariant {
   return STATUS_VARIANTS[status] ?? 'outline';
 }
+
+const CHANGE_ORDER_STATUS_VARIANTS: Record<string, JobBadgeVariant> = {
+  pending: 'secondary',
+  approved: 'default',
+  declined: 'outline',
+};
+
+export function changeOrderStatusBadgeVariant(status: string): JobBadgeVariant {
+  return CHANGE_ORDER_STATUS_VARIANTS[status] ?? 'outline';
+}

@@ -1,19 +1,15 @@
 import { formatUsd } from '@shared/job-display';
-import type { CustomerJob, JobChangeOrder } from '@shared/marketplace';
-import { Badge, type BadgeVariant } from '@/components/ui/badge';
+import type { CustomerJob } from '@shared/marketplace';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { Panel } from '@/components/ui/panel';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { getErrorMessage } from '@/lib/api-client';
+import { changeOrderStatusBadgeVariant } from '@/utils/job-badges';
 import { useApproveChangeOrder } from '../api/approve-change-order';
 import { useDeclineChangeOrder } from '../api/decline-change-order';
 import { COPY } from '../copy';
-
-const STATUS_VARIANTS: Record<JobChangeOrder['status'], BadgeVariant> = {
-  pending: 'secondary',
-  approved: 'default',
-  declined: 'outline',
-};
 
 /** The plumber's change orders for a job, with Approve / Decline on the one awaiting an answer. */
 export function JobChangeOrders({ job }: { job: CustomerJob }) {
@@ -42,17 +38,12 @@ export function JobChangeOrders({ job }: { job: CustomerJob }) {
   const headingId = `change-orders-heading-${job.id}`;
 
   return (
-    <section
-      aria-labelledby={headingId}
-      className="grid gap-3 rounded-md border bg-muted/40 p-3 sm:p-4"
+    <Panel
+      headingId={headingId}
+      title={COPY.changeOrders.heading}
+      description={COPY.changeOrders.intro}
       data-testid="section-change-orders"
     >
-      <div>
-        <h4 id={headingId} className="text-sm font-semibold">
-          {COPY.changeOrders.heading}
-        </h4>
-        <p className="text-xs text-muted-foreground">{COPY.changeOrders.intro}</p>
-      </div>
       <ul className="grid gap-3">
         {job.changeOrders.map((order) => {
           const amount = formatUsd(order.amount);
@@ -61,7 +52,10 @@ export function JobChangeOrders({ job }: { job: CustomerJob }) {
             <li key={order.id} className="grid gap-2 text-sm" data-testid={`change-order-${order.id}`}>
               <div className="flex flex-wrap items-center gap-2">
                 <span className="font-medium">{COPY.changeOrders.extra(amount)}</span>
-                <Badge variant={STATUS_VARIANTS[order.status]} data-testid="badge-change-order-status">
+                <Badge
+                  variant={changeOrderStatusBadgeVariant(order.status)}
+                  data-testid="badge-change-order-status"
+                >
                   {COPY.changeOrders.status[order.status]}
                 </Badge>
               </div>
@@ -97,6 +91,6 @@ export function JobChangeOrders({ job }: { job: CustomerJob }) {
           );
         })}
       </ul>
-    </section>
+    </Panel>
   );
 }

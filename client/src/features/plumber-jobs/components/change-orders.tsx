@@ -2,24 +2,20 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { formatUsd } from '@shared/job-display';
-import type { AssignedJob, JobChangeOrder } from '@shared/marketplace';
+import type { AssignedJob } from '@shared/marketplace';
 import { CHANGE_ORDER_REASON_MAX, createChangeOrderInput } from '@shared/validators/jobs';
-import { Badge, type BadgeVariant } from '@/components/ui/badge';
+import { AmountInput } from '@/components/ui/amount-input';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { FormActions } from '@/components/ui/form-actions';
 import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
-import { Spinner } from '@/components/ui/spinner';
+import { Panel } from '@/components/ui/panel';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { getErrorMessage } from '@/lib/api-client';
+import { changeOrderStatusBadgeVariant } from '@/utils/job-badges';
 import { useRequestChangeOrder } from '../api/request-change-order';
 import { COPY } from '../copy';
-
-const STATUS_VARIANTS: Record<JobChangeOrder['status'], BadgeVariant> = {
-  pending: 'secondary',
-  approved: 'default',
-  declined: 'outline',
-};
 
 /** While the work is ahead or under way the plumber may ask for more; afterwards only the history shows. */
 const ACTIVE_STATUSES = ['scheduled', 'in_progress'];
@@ -33,24 +29,22 @@ export function ChangeOrders({ job }: { job: AssignedJob }) {
   const headingId = `change-orders-heading-${job.id}`;
 
   return (
-    <section
-      aria-labelledby={headingId}
-      className="grid gap-3 rounded-md border bg-muted/40 p-3 sm:p-4"
+    <Panel
+      headingId={headingId}
+      title={COPY.changeOrders.heading}
+      description={active ? COPY.changeOrders.intro : undefined}
       data-testid="section-change-orders"
     >
-      <div>
-        <h4 id={headingId} className="text-sm font-semibold">
-          {COPY.changeOrders.heading}
-        </h4>
-        {active && <p className="text-xs text-muted-foreground">{COPY.changeOrders.intro}</p>}
-      </div>
       {job.changeOrders.length > 0 && (
         <ul className="grid gap-2">
           {job.changeOrders.map((order) => (
             <li key={order.id} className="grid gap-1 text-sm" data-testid={`change-order-${order.id}`}>
               <div className="flex flex-wrap items-center gap-2">
                 <span className="font-medium">{COPY.changeOrders.extra(formatUsd(order.amount))}</span>
-                <Badge variant={STATUS_VARIANTS[order.status]} data-testid="badge-change-order-status">
+                <Badge
+                  variant={changeOrderStatusBadgeVariant(order.status)}
+                  data-testid="badge-change-order-status"
+                >
                   {COPY.changeOrders.status[order.status]}
                 </Badge>
               </div>
@@ -78,7 +72,7 @@ export function ChangeOrders({ job }: { job: AssignedJob }) {
             </Button>
           </div>
         ))}
-    </section>
+    </Panel>
   );
 }
 
@@ -121,12 +115,8 @@ function ChangeOrderForm({ job, onDone }: { job: AssignedJob; onDone: () => void
         className="sm:max-w-xs"
       >
         {(describedBy) => (
-          <Input
+          <AmountInput
             id={`${id}-amount`}
-            type="number"
-            inputMode="decimal"
-            min={0}
-            step="0.01"
             aria-invalid={errors.amount ? true : undefined}
             aria-describedby={describedBy}
             data-testid="input-change-order-amount"
@@ -148,20 +138,13 @@ function ChangeOrderForm({ job, onDone }: { job: AssignedJob; onDone: () => void
           />
         )}
       </FormField>
-      <div className="flex flex-wrap gap-2">
-        <Button
-          type="submit"
-          disabled={mutation.isPending}
-          aria-busy={mutation.isPending}
-          data-testid="button-submit-change-order"
-        >
-          {mutation.isPending && <Spinner />}
-          {COPY.changeOrders.submit}
-        </Button>
-        <Button variant="outline" onClick={onDone} disabled={mutation.isPending}>
-          {COPY.changeOrders.cancel}
-        </Button>
-      </div>
+      <FormActions
+        pending={mutation.isPending}
+        submitLabel={COPY.changeOrders.submit}
+        cancelLabel={COPY.changeOrders.cancel}
+        onCancel={onDone}
+        submitTestId="button-submit-change-order"
+      />
     </form>
   );
 }

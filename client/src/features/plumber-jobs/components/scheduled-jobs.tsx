@@ -5,11 +5,12 @@ import { useForm } from 'react-hook-form';
 import { capitalise, formatUsd, formatUsdRange, jobStatusLabel, jobTitleFromSlug } from '@shared/job-display';
 import type { AssignedJob } from '@shared/marketplace';
 import { updateJobStatusInput } from '@shared/validators/jobs';
+import { AmountInput } from '@/components/ui/amount-input';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { CardContent, ListCard } from '@/components/ui/card';
+import { FormActions } from '@/components/ui/form-actions';
 import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
@@ -248,12 +249,8 @@ function CompleteJobForm({ job, onDone }: { job: AssignedJob; onDone: () => void
         className="sm:max-w-xs"
       >
         {(describedBy) => (
-          <Input
+          <AmountInput
             id={`${id}-amount`}
-            type="number"
-            inputMode="decimal"
-            min={0}
-            step="0.01"
             aria-invalid={error ? true : undefined}
             aria-describedby={describedBy}
             data-testid="input-final-amount"
@@ -264,20 +261,13 @@ function CompleteJobForm({ job, onDone }: { job: AssignedJob; onDone: () => void
           />
         )}
       </FormField>
-      <div className="flex flex-wrap gap-2">
-        <Button
-          type="submit"
-          disabled={mutation.isPending}
-          aria-busy={mutation.isPending}
-          data-testid="button-confirm-complete"
-        >
-          {mutation.isPending && <Spinner />}
-          {COPY.scheduled.confirmComplete}
-        </Button>
-        <Button variant="outline" onClick={onDone} disabled={mutation.isPending}>
-          {COPY.scheduled.cancel}
-        </Button>
-      </div>
+      <FormActions
+        pending={mutation.isPending}
+        submitLabel={COPY.scheduled.confirmComplete}
+        cancelLabel={COPY.scheduled.cancel}
+        onCancel={onDone}
+        submitTestId="button-confirm-complete"
+      />
     </form>
   );
 }
