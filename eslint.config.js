@@ -7,7 +7,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-/** Features never import each other (DESIGN.md §1): one zone per feature folder. */
+/** Features never import each other (docs/architecture.md): one zone per feature folder. */
 const features = readdirSync('client/src/features', { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);

@@ -72,7 +72,9 @@ test.describe('admin dashboard (/admin) as the demo admin', () => {
     await expect(card(page, 'Active Jobs')).toContainText('Not completed or cancelled');
   });
 
-  test('the three tabs list the catalog, regions and modifiers with the spec columns', async ({ page }) => {
+  test('the three tabs list the catalog, regions and modifiers with the product columns', async ({
+    page,
+  }) => {
     const tabs = main(page).getByRole('tab');
     await expect(tabs).toHaveText(['Pricing Catalog', 'Regions', 'Modifiers']);
     await expect(main(page).getByRole('tab', { name: 'Pricing Catalog' })).toHaveAttribute(

@@ -210,7 +210,7 @@ test.describe('marketplace', () => {
     await expect(card.getByRole('button', { name: 'Cancel Job' })).toHaveCount(0);
   });
 
-  test('the demo plumber sees its nearby demo jobs, emergency first, with the spec texts', async ({
+  test('the demo plumber sees its nearby demo jobs, emergency first, with the product texts', async ({
     page,
   }) => {
     await logInByApi(page, 'plumber@demo.plumbline.test', DEMO_PASSWORD);

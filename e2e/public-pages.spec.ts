@@ -2,8 +2,8 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './fixtures';
 
 /**
- * Spec §1 (home content, footer, claims), §2 (Services page), §3 (service table), §4 (urgency badges),
- * §7 ("The Services and Home pages make no calls"). The expectations are written from the spec, not
+ * docs/product.md §1 (home content, footer, claims), §2 (Services page), §3 (service table), §4 (urgency badges),
+ * §7 ("The Services and Home pages make no calls"). The expectations are written from docs/product.md, not
  * imported from the app, so a drift in the app's data fails here.
  */
 const SPEC_SERVICES = [
@@ -114,7 +114,9 @@ async function expectFooter(page: Page) {
 }
 
 test.describe('home page', () => {
-  test('shows every element of spec §1 in order, with the right link targets', async ({ page }) => {
+  test('shows every element of docs/product.md §1 in order, with the right link targets', async ({
+    page,
+  }) => {
     await page.goto('/');
     const content = main(page);
 
@@ -128,7 +130,7 @@ test.describe('home page', () => {
     );
     await expect(content.getByRole('link', { name: 'Browse Services' })).toHaveAttribute('href', '/services');
 
-    // Marketing claims (spec §1): licensed, insured, background-checked; 24/7; 10,000+ homes.
+    // Marketing claims (docs/product.md §1): licensed, insured, background-checked; 24/7; 10,000+ homes.
     const claims = content.getByRole('list', { name: 'Why homeowners trust us' });
     await expect(claims.getByRole('listitem')).toHaveText([
       'Licensed, insured & background-checked',
@@ -136,7 +138,7 @@ test.describe('home page', () => {
       '10,000+ homes served',
     ]);
 
-    // The sections, in the spec's order.
+    // The sections, in the product's order.
     await expect(content.getByRole('heading', { level: 2 })).toHaveText([
       'How it works',
       'Why choose Plumbline',
@@ -209,7 +211,7 @@ test.describe('home page', () => {
 });
 
 test.describe('services page', () => {
-  test('shows the six services exactly as the spec table, with badges, images and Book Service', async ({
+  test('shows the six services exactly as docs/product.md lists them, with badges, images and Book Service', async ({
     page,
   }) => {
     await page.goto('/services');
@@ -250,7 +252,9 @@ test.describe('services page', () => {
     }
   });
 
-  test('the urgency badge follows spec §4: destructive 24/7 for emergency only', async ({ page }) => {
+  test('the urgency badge follows docs/product.md §4: destructive 24/7 for emergency only', async ({
+    page,
+  }) => {
     await page.goto('/services');
     const destructive = await destructiveColor(page);
     expect(destructive).not.toBe('rgba(0, 0, 0, 0)');

@@ -34,7 +34,7 @@ import {
 import { createTestContext, testDatabaseKind, uniqueEmail, type TestContext } from './test/test-context';
 
 /**
- * Issue #8, "hostile input and access": every route × every actor of server/test/route-manifest.ts
+ * Hostile input and access (docs/decisions/013-test-tiers.md): every route × every actor of server/test/route-manifest.ts
  * answers the status the manifest says, and no answer carries a password hash, a session id or
  * someone else's contact details. Each cell builds the fresh state its route needs (a new job, a
  * new booking request, a new account), so an allowed change in one cell never decides another.

@@ -4,7 +4,7 @@ import { createApp } from './app';
 import { createLogger } from './lib/logger';
 import { createTestContext, testDatabaseKind, uniqueEmail, type TestContext } from './test/test-context';
 
-/** The defaults of DESIGN.md §4 that every route inherits. */
+/** The defaults of docs/architecture.md that every route inherits. */
 describe(`app-wide HTTP behaviour (${testDatabaseKind} database)`, () => {
   let ctx: TestContext;
   beforeAll(async () => {

@@ -33,7 +33,7 @@ import { createTestContext, testDatabaseKind, type TestContext } from './test/te
 
 /**
  * Property-based fuzzing of every route that takes a body (POST/PUT/PATCH) and of every GET route's
- * query string and path parameters (issue #8). Each run sends one hostile or near-valid request as
+ * query string and path parameters. Each run sends one hostile or near-valid request as
  * an actor who gets past the route's guard (sometimes anonymously) and checks: no 5xx, a JSON
  * answer, `{ error, code }` strings on errors, and no prototype pollution. Each run uses a new
  * random seed; a failure prints its seed and path. To replay one:

@@ -13,7 +13,7 @@ import { chatCompletion, startFakeOpenAi, type FakeOpenAi } from './test/fake-op
 import { createTestContext, testDatabaseKind, uniqueEmail, type TestContext } from './test/test-context';
 
 /**
- * Issue #8, "Logs": with the app logging at its most verbose level, requests carrying passwords,
+ * Logs: with the app logging at its most verbose level, requests carrying passwords,
  * session cookies, photos and phone numbers — and their error paths — leave none of them in the
  * log, and hostile line breaks cannot forge a log record.
  */

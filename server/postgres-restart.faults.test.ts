@@ -9,7 +9,7 @@ import { startServerProcess, type ServerProcess } from './test/server-process';
 import { createThrowawayDatabase, uniqueEmail } from './test/test-context';
 
 /**
- * Issue #8, "Faults": PostgreSQL goes away while requests are flowing. The process must stay up,
+ * Faults (docs/operations.md): PostgreSQL goes away while requests are flowing. The process must stay up,
  * answer 503 JSON quickly instead of hanging, be back within 5 s of the database, and lose no
  * committed booking.
  *
@@ -23,7 +23,7 @@ import { createThrowawayDatabase, uniqueEmail } from './test/test-context';
  * open connection, exactly as a restart does.
  */
 const OUTAGE_MS = 3_000;
-/** Issue #8: "service is back within 5 s of the database". */
+/** The service is back within 5 s of the database. */
 const RECOVERY_LIMIT_MS = 5_000;
 /**
  * The longest a request may take while the database is away. A request fails at its first

@@ -1,4 +1,4 @@
-/** Business constants of spec §9 and the enums of spec §3/§4, written once. */
+/** Business constants of docs/product.md §9 and the enums of docs/product.md §3/§4, written once. */
 
 export const USER_ROLES = ['homeowner', 'plumber', 'admin'] as const;
 export type UserRole = (typeof USER_ROLES)[number];

@@ -9,13 +9,13 @@ import {
   jobTitleFromSlug,
 } from './job-display';
 
-describe('job display rules (spec §2, §4, §9)', () => {
+describe('job display rules (docs/product.md §2, §4, §9)', () => {
   it('derives the title from the issue slug', () => {
     expect(jobTitleFromSlug('water-heater-no-hot-water')).toBe('Water Heater No Hot Water');
     expect(jobTitleFromSlug('burst-pipe')).toBe('Burst Pipe');
   });
 
-  it('labels every status as the spec says and shows unknown values raw', () => {
+  it('labels every status as docs/product.md says and shows unknown values raw', () => {
     expect(
       ['draft', 'requested', 'quoted', 'scheduled', 'in_progress', 'completed', 'cancelled'].map(
         jobStatusLabel,

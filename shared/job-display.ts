@@ -1,7 +1,7 @@
 import { JOB_STATUS_LABELS, PAST_JOB_STATUSES, type JobStatus } from './constants';
 
 /**
- * How jobs, quotes and ratings read on screen (spec §2 "Dashboard", §4, §9), written once for the
+ * How jobs, quotes and ratings read on screen (docs/product.md §2 "Dashboard", §4, §9), written once for the
  * homeowner and plumber dashboards and for the server's `statusLabel`.
  */
 
@@ -14,7 +14,7 @@ export function jobTitleFromSlug(slug: string): string {
     .join(' ');
 }
 
-/** The spec's label of a job status; an unknown value is shown as it is. */
+/** The product's label of a job status; an unknown value is shown as it is. */
 export function jobStatusLabel(status: string): string {
   return Object.hasOwn(JOB_STATUS_LABELS, status) ? JOB_STATUS_LABELS[status as JobStatus] : status;
 }
@@ -51,7 +51,7 @@ export function formatUsd(amount: number | string): string {
   });
 }
 
-/** '$150 - $300' (spec §2 writes price ranges with a spaced hyphen). */
+/** '$150 - $300' (docs/product.md §2 writes price ranges with a spaced hyphen). */
 export function formatUsdRange(min: number | string, max: number | string): string {
   return `${formatUsd(min)} - ${formatUsd(max)}`;
 }

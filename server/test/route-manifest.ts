@@ -13,7 +13,7 @@ import type { ListedRoute } from './list-routes';
  * - otherPlumber: a plumber working in the same area, with no relation to the job;
  * - admin: the admin account.
  *
- * Status codes follow DESIGN.md §3 and ADRs 010/011: 401 logged out, 403 wrong role (admins
+ * Status codes follow docs/decisions/004-error-format.md and ADRs 010/011: 401 logged out, 403 wrong role (admins
  * included on accept, status change and rating: they watch, they do not act), 404 for someone
  * else's job (its existence is not revealed), 403 for another plumber's quotes and for a service
  * request made by another account.
@@ -148,7 +148,7 @@ export const ROUTE_MANIFEST: readonly RouteCase[] = [
   // Logging out without a session is harmless: 200 for everyone.
   { route: 'POST /api/auth/logout', setup: 'none', freshSession: true, expected: EVERYONE_OK },
 
-  // Public reads and the public diagnosis: spec §6, no login requirement.
+  // Public reads and the public diagnosis: docs/product.md §6, no login requirement.
   { route: 'GET /api/config/public', setup: 'none', expected: EVERYONE_OK },
   {
     route: 'POST /api/diagnose',
@@ -179,7 +179,7 @@ export const ROUTE_MANIFEST: readonly RouteCase[] = [
     reveals: { admin: { homeowner: ['address'], otherHomeowner: ['address'], bystanders: ['address'] } },
   },
 
-  // Booking: guests may book (spec §6). The body's contact is the booker's own.
+  // Booking: guests may book (docs/product.md §6). The body's contact is the booker's own.
   {
     route: 'GET /api/availability-slots',
     setup: 'none',

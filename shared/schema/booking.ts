@@ -27,7 +27,7 @@ export const serviceRequests = pgTable(
 );
 
 /**
- * Bookable time slots. `is_booked` is text per the spec ('false' | 'true'). The database guarantees
+ * Bookable time slots. `is_booked` is text per docs/product.md ('false' | 'true'). The database guarantees
  * a slot is booked at most once (booking is a conditional UPDATE … WHERE is_booked = 'false'),
  * that a booked slot names its request and a free one names none, and that a request holds one slot.
  */

@@ -1,6 +1,6 @@
 import { numeric, timestamp, uuid } from 'drizzle-orm/pg-core';
 
-/** Column helpers so every table spells ids, money and timestamps the same way (DESIGN.md §2). */
+/** Column helpers so every table spells ids, money and timestamps the same way (docs/decisions/008-data-model.md). */
 export const id = () => uuid('id').primaryKey().defaultRandom();
 export const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 export const updatedAt = () =>

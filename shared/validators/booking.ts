@@ -15,7 +15,7 @@ import {
   uuidParam,
 } from './common';
 
-/** Spec §5 (booking) and the slot rules; the form and POST /api/service-requests show the same text. */
+/** docs/product.md §5 (booking) and the slot rules; the form and POST /api/service-requests show the same text. */
 export const BOOKING_MESSAGES = {
   nameMin: FIELD_MESSAGES.nameMin,
   emailInvalid: AUTH_MESSAGES.emailInvalid,
@@ -41,7 +41,7 @@ export const BOOKING_MESSAGES = {
 const MAX_DESCRIPTION = 5000;
 const MAX_ADDRESS = 300;
 
-/** Booking e-mail: any failure, including empty, reads 'Invalid email address' (spec §5). Stored lower-cased. */
+/** Booking e-mail: any failure, including empty, reads 'Invalid email address' (docs/product.md §5). Stored lower-cased. */
 const bookingEmailField = z
   .string({ error: BOOKING_MESSAGES.emailInvalid })
   .trim()

@@ -14,7 +14,7 @@ export const safetyNoticeSchema = z.object({
 export type SafetyNotice = z.infer<typeof safetyNoticeSchema>;
 
 /**
- * What POST /api/diagnose answers: the spec's fields plus ours. `estimatedCost` is the pricing
+ * What POST /api/diagnose answers: the product's fields plus ours. `estimatedCost` is the pricing
  * engine's text (e.g. '$180 - $320'); `costBreakdown` shows how it was computed. `issueSlug` and
  * `costBreakdown` are null when the problem is not plumbing-related.
  */

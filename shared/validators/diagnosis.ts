@@ -4,7 +4,7 @@ import { DIAGNOSIS_LOCATIONS, LIMITS, SEVERITIES } from '../constants';
 import { diagnostics } from '../schema';
 import { FIELD_MESSAGES, urgencyField, zipField } from './common';
 
-/** Spec §5 (diagnosis). */
+/** docs/product.md §5 (diagnosis). */
 export const DIAGNOSIS_MESSAGES = {
   descriptionMin: 'Please describe the issue in detail (at least 10 characters)',
   descriptionMax: 'Description must be at most 5000 characters',
@@ -50,7 +50,7 @@ export type DiagnosisRequestInput = z.input<typeof diagnosisRequestInput>;
 export type DiagnosisRequest = z.output<typeof diagnosisRequestInput>;
 
 /**
- * The diagnosis fields the spec's result screen reads. Engines validate their output against it;
+ * The diagnosis fields the product's result screen reads. Engines validate their output against it;
  * later features extend it (issueSlug, costBreakdown, confidence, engine, id).
  */
 export const diagnosisResultSchema = z.object({

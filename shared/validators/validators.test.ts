@@ -56,7 +56,7 @@ describe('barrel', () => {
   });
 });
 
-describe('booking (spec §5)', () => {
+describe('booking (docs/product.md §5)', () => {
   const good = {
     name: 'Dana Homeowner',
     email: 'Dana@Example.com',

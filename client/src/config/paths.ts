@@ -1,4 +1,4 @@
-/** Every client route, in one place (spec §2). */
+/** Every client route, in one place (docs/product.md §2). */
 export const paths = {
   home: '/',
   services: '/services',

@@ -2,7 +2,7 @@ import type { QueryFunction, QueryKey } from '@tanstack/react-query';
 import type { ErrorCode } from '@shared/errors';
 
 /**
- * The one way the client talks to the API (spec §7): cookies are always sent, payloads are JSON,
+ * The one way the client talks to the API (docs/product.md §7): cookies are always sent, payloads are JSON,
  * and any non-OK answer becomes an `ApiError` whose message is "<status>: <body text or status text>".
  */
 
@@ -122,7 +122,7 @@ export type UnauthorizedBehavior = 'returnNull' | 'throw';
 
 /**
  * A react-query `queryFn` that GETs the URL described by the query key. Reads raise on 401 by
- * default; `on401: 'returnNull'` resolves with `null` instead (spec §7).
+ * default; `on401: 'returnNull'` resolves with `null` instead (docs/product.md §7).
  */
 export function getQueryFn<T>(options: { on401: 'returnNull' }): QueryFunction<T | null>;
 export function getQueryFn<T>(options?: { on401?: 'throw' }): QueryFunction<T>;

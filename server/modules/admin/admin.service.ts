@@ -45,7 +45,7 @@ function toAdminJob(row: JobRow): AdminJob {
  */
 export function createAdminService(db: Database) {
   return {
-    /** The dashboard cards. Active means neither completed nor cancelled (spec §4). */
+    /** The dashboard cards. Active means neither completed nor cancelled (docs/product.md §4). */
     async getStats(): Promise<AdminStats> {
       const [byStatus, reference] = await Promise.all([countJobsByStatus(db), countReferenceData(db)]);
       const countOf = (status: string) => byStatus.find((row) => row.status === status)?.count ?? 0;

@@ -66,7 +66,7 @@ describe('knowledge base', () => {
 });
 
 describe('offline engine', () => {
-  it('answers a plumbing problem with the spec fields, a catalogue slug and its basis', async () => {
+  it('answers a plumbing problem with the product fields, a catalogue slug and its basis', async () => {
     const result = await engine.diagnose(
       input('my kitchen sink is blocked and will not drain', { location: 'kitchen' }),
     );

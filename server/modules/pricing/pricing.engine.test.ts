@@ -46,7 +46,7 @@ describe('pricing engine', () => {
     expect(roundPrice(1)).toBe(5);
   });
 
-  it('formats ranges like the spec, with thousands separators and non-job units', () => {
+  it('formats ranges like the product, with thousands separators and non-job units', () => {
     expect(formatRange(180, 320)).toBe('$180 - $320');
     expect(formatRange(1300, 3500)).toBe('$1,300 - $3,500');
     expect(formatRange(95, 185, 'hour')).toBe('$95 - $185 per hour');

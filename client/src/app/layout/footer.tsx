@@ -5,7 +5,7 @@ import { SITE_NAME } from '@/config/site';
 import { useSupportContact } from '@/features/site-config/api/get-public-config';
 import { Logo } from './logo';
 
-/** Spec §1 "Footer": every service and company entry links to the home page. */
+/** docs/product.md §1 "Footer": every service and company entry links to the home page. */
 const SERVICE_LINKS = ['Emergency Repairs', 'Installations', 'Maintenance', 'Inspections', 'AI Diagnosis'];
 const COMPANY_LINKS = ['About Us', 'Our Team', 'Careers', 'Contact'];
 const CLAIMS = [

@@ -7,7 +7,7 @@ import { PageShell } from './page-shell';
 
 const SKELETON_COUNT = 3;
 
-/** /dashboard (spec §2): plumbers see the plumber dashboard; every other role sees "My Jobs". */
+/** /dashboard (docs/product.md §2): plumbers see the plumber dashboard; every other role sees "My Jobs". */
 export function DashboardPage() {
   const { data: user, isLoading } = useUser();
   usePageTitle(user?.role === 'plumber' ? 'Plumber Dashboard' : user ? 'My Jobs' : 'Dashboard');

@@ -1,4 +1,4 @@
-/** Visible copy of the admin dashboard (spec §2 "Admin dashboard" — exact strings). */
+/** Visible copy of the admin dashboard (docs/product.md §2 "Admin dashboard" — exact strings). */
 export const ADMIN_COPY = {
   title: 'Admin Dashboard',
   description: 'Pricing catalog, regions, modifiers and job counts.',

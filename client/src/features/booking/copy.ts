@@ -1,6 +1,6 @@
 import type { Urgency } from '@shared/constants';
 
-/** Visible copy of the booking page (spec §2 "Book", §8). Exact strings. */
+/** Visible copy of the booking page (docs/product.md §2 "Book", §8). Exact strings. */
 export const COPY = {
   contactHeading: 'Contact Information',
   detailsHeading: 'Service Details',

@@ -25,7 +25,7 @@ export interface AdminDashboardProps {
   renderAccessDenied: (reason: AccessDeniedReason) => ReactNode;
 }
 
-/** Spec §2 "Admin dashboard": four cards and three read-only tabs, plus the estimate preview. */
+/** docs/product.md §2 "Admin dashboard": four cards and three read-only tabs, plus the estimate preview. */
 export function AdminDashboard({ renderAccessDenied }: AdminDashboardProps) {
   const queryClient = useQueryClient();
   const stats = useAdminStats();

@@ -13,7 +13,7 @@ const CARDS: Array<{ key: keyof typeof ADMIN_COPY.cards; stat: keyof AdminStats;
 
 const numberFormat = new Intl.NumberFormat('en-US');
 
-/** Spec §2: Active Jobs, Completed Jobs, Service Types (catalogue size), Regions. */
+/** docs/product.md §2: Active Jobs, Completed Jobs, Service Types (catalogue size), Regions. */
 export function AdminStatCards({ stats, failed }: { stats: AdminStats | undefined; failed: boolean }) {
   return (
     <ul className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4" aria-label="Summary">

@@ -19,7 +19,7 @@ export interface AdminTableProps<T> {
   testId: string;
 }
 
-/** A read-only admin list: column headers, skeleton rows while loading, the spec's text when empty. */
+/** A read-only admin list: column headers, skeleton rows while loading, the product's text when empty. */
 export function AdminTable<T>({
   label,
   columns,

@@ -16,7 +16,7 @@ export function formatDollars(value: number | string): string {
   return Number.isInteger(amount) ? wholeDollars.format(amount) : dollarsAndCents.format(amount);
 }
 
-/** Spec §2: the catalog's Base Price Range reads '$min - $max'. */
+/** docs/product.md §2: the catalog's Base Price Range reads '$min - $max'. */
 export function formatPriceRange(min: number | string, max: number | string): string {
   return `${formatDollars(min)} - ${formatDollars(max)}`;
 }

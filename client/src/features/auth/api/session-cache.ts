@@ -3,7 +3,7 @@ import type { CurrentUser } from '@shared/validators/auth';
 import { queryKeys, sessionIndependentQueryRoots } from '@/lib/react-query';
 
 /**
- * After login, register or logout (spec §4 "Session"): show the new user at once, drop every cached
+ * After login, register or logout (docs/product.md §4 "Session"): show the new user at once, drop every cached
  * answer that belonged to the previous session (jobs, quotes, …), then refetch the current user
  * from the server, which stays the source of truth.
  */

@@ -15,7 +15,7 @@ import { useRegister } from '../api/register';
 
 export type AuthMode = 'login' | 'register';
 
-/** Visible copy of spec §2, §4 and §8 — exact strings. */
+/** Visible copy of docs/product.md §2, §4 and §8 — exact strings. */
 const COPY = {
   login: {
     title: 'Welcome Back',

@@ -24,7 +24,7 @@ export const getAvailabilitySlotsQueryOptions = (date: string) =>
   });
 
 type UseAvailabilitySlotsOptions = {
-  /** Spec §7: slots are fetched only when a date is set. */
+  /** docs/product.md §7: slots are fetched only when a date is set. */
   date: string | undefined;
   queryConfig?: QueryConfig<typeof getAvailabilitySlotsQueryOptions>;
 };

@@ -252,7 +252,7 @@ export function BookingForm({
                     aria-describedby={describedBy}
                     data-testid="input-date"
                     {...form.register('preferredDate', {
-                      // Spec §2: changing the date clears the chosen slot.
+                      // docs/product.md §2: changing the date clears the chosen slot.
                       onChange: () => form.setValue('slotId', undefined),
                     })}
                   />

@@ -13,7 +13,7 @@ type UseCreateDiagnosisOptions = {
   mutationConfig?: MutationConfig<typeof createDiagnosis>;
 };
 
-/** Spec §7: on success the diagnostics list cache is refreshed. */
+/** docs/product.md §7: on success the diagnostics list cache is refreshed. */
 export const useCreateDiagnosis = ({ mutationConfig }: UseCreateDiagnosisOptions = {}) => {
   const queryClient = useQueryClient();
   const { onSuccess, ...restConfig } = mutationConfig ?? {};

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { LOCATION_LABELS, QUICK_FILLS, URGENCY_LABELS, WIZARD_STEPS, severityLabel } from '../copy';
 import { MAX_PHOTO_EDGE_PX, fitWithin } from './downscale-image';
 
-describe('severityLabel (spec §2)', () => {
+describe('severityLabel (docs/product.md §2)', () => {
   it('maps the four severities, and anything else to Low', () => {
     expect(severityLabel('critical')).toBe('Critical');
     expect(severityLabel('high')).toBe('High Priority');
@@ -12,7 +12,7 @@ describe('severityLabel (spec §2)', () => {
   });
 });
 
-describe('wizard copy (spec §2)', () => {
+describe('wizard copy (docs/product.md §2)', () => {
   it('has the three step titles, six quick fills and the select labels', () => {
     expect(WIZARD_STEPS).toEqual(['Describe Issue', 'Upload Photos', 'Additional Details']);
     expect(QUICK_FILLS).toHaveLength(6);

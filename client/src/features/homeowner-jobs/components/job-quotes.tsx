@@ -94,7 +94,7 @@ function QuoteRow({
   const name = quote.plumber.name ?? COPY.plumberFallbackName;
   const { average, count } = quote.plumber.rating;
   const comparison = job.estimate ? compareToEstimate(quote, job.estimate) : null;
-  // Spec §2: the Accept button is hidden once the job is scheduled.
+  // docs/product.md §2: the Accept button is hidden once the job is scheduled.
   const canAccept = job.currentStatus !== 'scheduled' && quote.status === 'pending';
 
   return (

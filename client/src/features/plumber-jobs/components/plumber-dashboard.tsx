@@ -9,7 +9,7 @@ import { PlumberStats } from './plumber-stats';
 import { ScheduledJobs } from './scheduled-jobs';
 import { ServiceAreaForm, ServiceAreaSummary } from './service-area';
 
-/** The plumber's dashboard (spec §2): a service area first, then stats, nearby jobs and hired jobs. */
+/** The plumber's dashboard (docs/product.md §2): a service area first, then stats, nearby jobs and hired jobs. */
 export function PlumberDashboard({ userId }: { userId: string }) {
   const profileQuery = usePlumberProfile({ userId });
   const [editingArea, setEditingArea] = useState(false);

@@ -12,7 +12,7 @@ import { useCreateQuote } from '../api/create-quote';
 import { COPY } from '../copy';
 
 /**
- * The inline quote form (spec §2, §5): numeric Min Price and Max Price, 'Submit Quote' disabled
+ * The inline quote form (docs/product.md §2, §5): numeric Min Price and Max Price, 'Submit Quote' disabled
  * unless both are filled or while pending, and Cancel. The server checks min ≤ max and answers
  * with the message shown in the error toast.
  */

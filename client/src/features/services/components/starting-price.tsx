@@ -1,8 +1,8 @@
 import { cn } from '@/utils/cn';
 
 /**
- * Spec §3 price text, "From $N", with the amount emphasised. The element's text is exactly
- * "From $N", so assistive technology and tests read the spec's wording.
+ * docs/product.md §3 price text, "From $N", with the amount emphasised. The element's text is exactly
+ * "From $N", so assistive technology and tests read the product's wording.
  */
 export function StartingPrice({
   price,
