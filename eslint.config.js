@@ -18,6 +18,19 @@ const featureZones = features.map((feature) => ({
   message: 'A feature must not import another feature; share through components/ui, lib, hooks or shared/.',
 }));
 
+/**
+ * Server modules use each other only through the services of their index.ts (docs/architecture.md):
+ * one zone per module folder forbids every other module's repositories.
+ */
+const serverModules = readdirSync('server/modules', { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const repositoryZones = serverModules.map((name) => ({
+  target: `./server/modules/${name}`,
+  from: `./server/modules/!(${name})/**/*.repository.ts`,
+  message: "Another module's tables are reached through its service (its index.ts), never its repository.",
+}));
+
 export default tseslint.config(
   {
     ignores: [
@@ -97,10 +110,23 @@ export default tseslint.config(
               from: ['./server/auth', './server/app.ts'],
               message: 'Business rules and data access know nothing of HTTP.',
             },
+            ...repositoryZones,
             {
-              target: './server/db',
+              target: './server/modules/*/index.ts',
+              from: './server/modules/**/*.repository.ts',
+              message:
+                'index.ts exports factories, service types and pure helpers, never repository functions.',
+            },
+            {
+              target: './server/db/*.ts',
               from: './server/modules',
               message: 'The database layer must not import modules.',
+            },
+            {
+              target: './server/db/seed',
+              from: './server/modules',
+              except: ['./booking/index.ts'],
+              message: 'The seed uses one module: booking, for the slots a running server keeps.',
             },
           ],
         },
@@ -108,16 +134,38 @@ export default tseslint.config(
     },
   },
   {
+    // Browser bundles load shared/ (contracts, constants, dates, money): no table definitions there.
     files: ['shared/**/*.ts'],
+    ignores: ['shared/schema/**'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
             {
-              regex: '^(?!zod|drizzle-orm|drizzle-zod|date-fns|@date-fns/tz|vitest|\\.)',
+              regex: '^(?!zod|date-fns|@date-fns/tz|vitest|\\.)',
               message:
-                'shared/ may import only zod, drizzle-orm, drizzle-zod, date-fns, @date-fns/tz and itself.',
+                'shared/ may import only zod, date-fns, @date-fns/tz and itself (drizzle: shared/schema only).',
+            },
+            {
+              regex: '(^|/)schema(/|$)',
+              message: 'Only the server reads the tables: no shared/schema here.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['shared/schema/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?!drizzle-orm|\\.)',
+              message: 'shared/schema may import only drizzle-orm and shared/.',
             },
           ],
         },
@@ -158,6 +206,21 @@ export default tseslint.config(
     },
   },
   {
+    // One instance of each service per app (one pricing cache per process): only the composition
+    // root builds them; tests may build their own.
+    files: ['server/**/*.ts'],
+    ignores: ['server/app.ts', 'server/**/*.test.ts', 'server/test/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'CallExpression[callee.name=/^create\\w+Service$/]',
+          message: 'Services are built once, in createApp (server/app.ts); receive the one you need.',
+        },
+      ],
+    },
+  },
+  {
     files: ['server/**/*.ts', 'bench/**/*.ts', '*.config.{ts,js}', 'e2e/**/*.ts', 'scripts/**/*.{js,mjs}'],
     languageOptions: { globals: { ...globals.node } },
   },
@@ -173,6 +236,23 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       ...jsxA11y.flatConfigs.recommended.rules,
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(drizzle-orm|drizzle-zod)(/|$)|^@shared/schema(/|$)',
+              message:
+                'The browser never loads table definitions: use the contracts in @shared/contracts/<area>.',
+            },
+            {
+              regex: '^@shared/contracts$',
+              message:
+                'Import the area you need (@shared/contracts/jobs): the index would bundle every area.',
+            },
+          ],
+        },
+      ],
     },
   },
 );

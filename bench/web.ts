@@ -3,7 +3,9 @@
  *
  * 1. Builds the client (`vite build --manifest`) and prints the gzip bytes of the initial load of `/`
  *    (the entry, its static imports and CSS — what index.html makes the browser fetch — plus the home
- *    route's own chunks) and of every lazy chunk.
+ *    route's own chunks), of the pages a phone opens from a link (/diagnose, /book, /dashboard; /admin
+ *    for information: the shell plus the page's chunks) and of every lazy chunk; and whether any
+ *    browser chunk carries table definitions (drizzle, the tables' column names).
  * 2. Starts the production server on a fresh embedded database and runs Lighthouse (mobile preset,
  *    simulated throttling) three times on `/` and `/services`, printing median scores and metrics.
  *
@@ -11,13 +13,16 @@
  * something crashed). It rebuilds dist/public, so do not run it while an e2e run serves that folder.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
+import { getTableColumns, is } from 'drizzle-orm';
+import { PgTable } from 'drizzle-orm/pg-core';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
+import * as schema from '../shared/schema';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DIST = path.join(ROOT, 'dist/public');
@@ -38,10 +43,19 @@ const CHROME_FLAGS = [
 
 const TARGETS = {
   initialJsKb: 150,
+  pageJsKb: 200,
   performance: 95,
   accessibility: 100,
   bestPractices: 95,
 };
+
+/** Pages opened straight from a link (manifest keys are relative to client/); /admin has no target. */
+const LINKED_PAGES = [
+  { path: '/diagnose', src: 'src/app/pages/diagnose.tsx', hasTarget: true },
+  { path: '/book', src: 'src/app/pages/book.tsx', hasTarget: true },
+  { path: '/dashboard', src: 'src/app/pages/dashboard.tsx', hasTarget: true },
+  { path: '/admin', src: 'src/app/pages/admin.tsx', hasTarget: false },
+];
 
 // ---------------------------------------------------------------------------------------------
 // 1. Bundle sizes
@@ -92,6 +106,13 @@ function filesOf(manifest: Manifest, keys: Iterable<string>) {
 
 const sum = (files: Iterable<string>) => [...files].reduce((total, file) => total + gzipSize(file), 0);
 
+/** The chunks a page's module needs beyond the shell (none when the shell itself holds the page). */
+function pageChunks(manifest: Manifest, src: string, shellKeys: Set<string>) {
+  const pageKey = Object.keys(manifest).find((key) => manifest[key].src === src);
+  const keys = pageKey ? [...staticClosure(manifest, pageKey)].filter((key) => !shellKeys.has(key)) : [];
+  return filesOf(manifest, keys);
+}
+
 /** The assets index.html itself makes the browser fetch (entry script, modulepreloads, stylesheets). */
 function htmlAssets(): { js: string[]; css: string[] } {
   const html = readFileSync(path.join(DIST, 'index.html'), 'utf8');
@@ -134,9 +155,7 @@ function reportBundle(): { initialJs: number } {
   for (const file of fromHtml.js) shell.js.add(file);
   for (const file of fromHtml.css) shell.css.add(file);
 
-  const homeKey = Object.keys(manifest).find((key) => manifest[key].src === 'src/app/pages/home.tsx');
-  const homeKeys = homeKey ? [...staticClosure(manifest, homeKey)].filter((key) => !shellKeys.has(key)) : [];
-  const home = filesOf(manifest, homeKeys);
+  const home = pageChunks(manifest, 'src/app/pages/home.tsx', shellKeys);
 
   const shellJs = sum(shell.js);
   const homeJs = sum(home.js);
@@ -155,6 +174,20 @@ function reportBundle(): { initialJs: number } {
   );
   console.log(`  CSS total: ${kb(initialCss)}`);
 
+  console.log("\n# A phone opening a page from a link (gzip JS: shell + the page's chunks)");
+  for (const page of LINKED_PAGES) {
+    const pageJs = sum(pageChunks(manifest, page.src, shellKeys).js);
+    const total = shellJs + pageJs;
+    const target = page.hasTarget
+      ? `target ≤ ${TARGETS.pageJsKb} KB: ${verdict(total / 1024 <= TARGETS.pageJsKb)}`
+      : '(no target; for information)';
+    console.log(
+      `  ${page.path.padEnd(11)} ${kb(shellJs)} + ${kb(pageJs).padStart(8)} = ${kb(total).padStart(8)}   ${target}`,
+    );
+  }
+
+  reportTableDefinitions();
+
   console.log('\n# Lazy chunks (gzip; "own" = bytes not already in the shell)');
   const lazyKeys = Object.keys(manifest)
     .filter((key) => manifest[key].isDynamicEntry)
@@ -168,6 +201,53 @@ function reportBundle(): { initialJs: number } {
     console.log(`  ${label.padEnd(48)} JS ${kb(ownJs).padStart(9)}${ownCss ? `   CSS ${kb(ownCss)}` : ''}`);
   }
   return { initialJs };
+}
+
+/**
+ * Table definitions betray themselves in a chunk by drizzle's symbol keys (`Symbol.for('drizzle:Name')`),
+ * its entity kinds (`PgTable`, `PgText`) and the tables' snake_case column names (`password_hash`):
+ * the browser never needs any of them, and they describe the database to whoever reads the bundle.
+ */
+const SNAKE_CASE_COLUMNS = new Set(
+  Object.values(schema)
+    .filter((value) => is(value, PgTable))
+    .flatMap((table) => Object.values(getTableColumns(table)).map((column) => column.name))
+    .filter((name) => name.includes('_')),
+);
+
+/** What of a table definition a chunk holds; all empty when it holds none. */
+function tableDefinitionMarkers(code: string) {
+  const distinct = (matches: Iterable<string>) => [...new Set(matches)].sort();
+  return {
+    symbols: distinct([...code.matchAll(/drizzle:[A-Za-z]+/g)].map(([symbol]) => symbol)),
+    kinds: distinct([...code.matchAll(/[`'"](Pg[A-Z][A-Za-z]*)[`'"]/g)].map(([, kind]) => kind)),
+    columns: distinct(
+      [...code.matchAll(/[`'"]([a-z][a-z0-9]*(?:_[a-z0-9]+)+)[`'"]/g)]
+        .map(([, name]) => name)
+        .filter((name) => SNAKE_CASE_COLUMNS.has(name)),
+    ),
+  };
+}
+
+function reportTableDefinitions(): void {
+  console.log('\n# Table definitions (drizzle) in browser chunks');
+  const assets = path.join(DIST, 'assets');
+  const chunks = readdirSync(assets)
+    .filter((file) => file.endsWith('.js'))
+    .sort();
+  const few = (names: string[]) => `${names.slice(0, 4).join(', ')}${names.length > 4 ? ', …' : ''}`;
+  let carriers = 0;
+  for (const file of chunks) {
+    const { symbols, kinds, columns } = tableDefinitionMarkers(readFileSync(path.join(assets, file), 'utf8'));
+    if (symbols.length + kinds.length + columns.length === 0) continue;
+    carriers += 1;
+    console.log(
+      `  ${file}: table definitions — ${symbols.length} drizzle symbols, ${kinds.length} entity kinds (${few(kinds)}),` +
+        ` ${columns.length} column names (${few(columns)})`,
+    );
+  }
+  if (carriers === 0)
+    console.log(`  no table definitions in any browser chunk (${chunks.length} chunks searched)`);
 }
 
 // ---------------------------------------------------------------------------------------------

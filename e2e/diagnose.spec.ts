@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, test, type Page, type Request } from '@playwright/test';
 import sharp from 'sharp';
 import { serviceTypeForIssueSlug } from '../shared/booking-handover';
-import type { DiagnosisResponse } from '../shared/validators/diagnosis-response';
+import type { DiagnosisResponse } from '../shared/contracts/diagnosis';
 import { chooseOption, expectNoSeriousA11yViolations } from './fixtures';
 
 const here = path.dirname(fileURLToPath(import.meta.url));

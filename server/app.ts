@@ -1,14 +1,17 @@
 import express, { type Express } from 'express';
 import pinoHttp from 'pino-http';
+import { apiRoutes } from '@shared/contracts';
+import { emailField } from '@shared/contracts/auth';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { createPgRateLimitStore } from './db/rate-limit-store';
 import { createPassport } from './auth/passport';
 import { createSessions } from './auth/session';
-import { emailField } from '@shared/validators/auth';
 import { enforceSessionLifetime } from './auth/session-lifetime';
 import { serveBuiltClient, serveDevClient } from './lib/client-assets';
 import { AppError } from './lib/app-error';
+import { createConcurrencyGate } from './lib/concurrency-gate';
+import { checkResponseContracts } from './lib/contract';
 import { apiNotFound, createErrorHandler } from './lib/error-handler';
 import type { Logger } from './lib/logger';
 import { createLocalMediaStore, type MediaStore } from './lib/media-store';
@@ -16,14 +19,26 @@ import { createRateLimiter } from './lib/rate-limit';
 import { noStore, requireJsonBody, requireSameOrigin, securityHeaders } from './lib/security';
 import type { ModuleDeps } from './lib/module-deps';
 import { createAdminRouter } from './modules/admin/admin.routes';
+import { createAdminService } from './modules/admin/admin.service';
 import { createAuthRouter, createAuthService } from './modules/auth';
+import { createBookingService } from './modules/booking';
 import { createBookingRouter } from './modules/booking/booking.routes';
-import { createDiagnosisRouter, createMediaRouter } from './modules/diagnosis';
+import {
+  createDailyCallBudget,
+  createDiagnosisRouter,
+  createDiagnosisService,
+  createMediaRouter,
+  IMAGE_DECODE_BUSY_MESSAGE,
+  selectDiagnosisEngine,
+} from './modules/diagnosis';
 import { createHealthRouter } from './modules/health/health.routes';
+import { createChangeOrdersService, createJobsService } from './modules/jobs';
 import { createJobsRouter } from './modules/jobs/jobs.routes';
 import { createDatabaseMediaStore } from './modules/media';
+import { createPlumbersService } from './modules/plumbers';
 import { createPlumbersRouter } from './modules/plumbers/plumbers.routes';
-import { createPricingRouter } from './modules/pricing/pricing.routes';
+import { createPricingRouter, createPricingService } from './modules/pricing';
+import { createQuotesService } from './modules/quotes';
 import { createQuotesRouter } from './modules/quotes/quotes.routes';
 import { createSiteRouter } from './modules/site/site.routes';
 
@@ -45,6 +60,64 @@ export interface App {
   close(): Promise<void>;
   /** The media store the app serves photos from (the retention sweep removes from it too). */
   media: MediaStore;
+}
+
+/**
+ * The composition root: every service, built once per app (one pricing service, so one
+ * reference-data cache per process). Modules reach each other only through these services,
+ * which receive the ones they use here; routers get them ready-made.
+ */
+function createServices(
+  { config, database, logger }: Pick<CreateAppOptions, 'config' | 'database' | 'logger'>,
+  { rateLimitStore, media }: { rateLimitStore: ModuleDeps['rateLimitStore']; media: MediaStore },
+) {
+  const db = database.db;
+  const pricing = createPricingService(db);
+  const plumbers = createPlumbersService({ db });
+  const jobs = createJobsService({ db, platformFeePercent: config.platformFeePercent, pricing, plumbers });
+  const booking = createBookingService({
+    db,
+    jobs,
+    timeZone: config.appTimeZone,
+    dailyCap: config.bookingDailyCap,
+    supportPhone: config.support.phone,
+  });
+  const auth = createAuthService({
+    db,
+    bcryptCost: config.bcryptCost,
+    passwordChecks: config.passwordChecks,
+    plumbers,
+    booking,
+  });
+  // Photos are decoded one at a time per process; the queue behind is bounded (see the diagnosis router).
+  const decodeGate = createConcurrencyGate({
+    concurrency: 1,
+    maxQueued: config.imageDecode.maxQueued,
+    maxWaitMs: config.imageDecode.maxWaitMs,
+    busyMessage: IMAGE_DECODE_BUSY_MESSAGE,
+  });
+  const callBudget = createDailyCallBudget({
+    limit: config.openai.dailyCallBudget,
+    store: rateLimitStore('openai-calls:'),
+  });
+  const diagnosis = createDiagnosisService({
+    db,
+    engine: selectDiagnosisEngine(config.openai, logger, callBudget),
+    pricing,
+    media,
+    runDecoding: (task) => decodeGate.run(task),
+  });
+  return {
+    admin: createAdminService(db),
+    auth,
+    booking,
+    changeOrders: createChangeOrdersService({ db, plumbers }),
+    diagnosis,
+    jobs,
+    plumbers,
+    pricing,
+    quotes: createQuotesService({ db, jobs, plumbers }),
+  };
 }
 
 /** Builds the Express app without listening, so tests can drive it with supertest. */
@@ -85,18 +158,6 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
   );
   app.use(securityHeaders({ devServer: options.client === 'vite' }));
 
-  const auth = createAuthService({
-    db: database.db,
-    bcryptCost: config.bcryptCost,
-    passwordChecks: config.passwordChecks,
-  });
-  const passport = createPassport(auth);
-  const authLimit = {
-    limit: config.authRateLimit.limit,
-    windowMs: config.authRateLimit.windowMs,
-    message: 'Too many attempts. Please wait a few minutes and try again.',
-  };
-
   const rateLimitStore = (prefix: string) => createPgRateLimitStore(database.db, prefix);
   // On PostgreSQL every instance must serve every photo, so photos live in the database; the
   // embedded database is one process, and a folder keeps the photos out of its single session.
@@ -104,7 +165,15 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
     database.kind === 'postgres'
       ? createDatabaseMediaStore(database.db)
       : createLocalMediaStore({ dir: config.mediaDir });
-  const deps: ModuleDeps = { db: database.db, config, logger, rateLimitStore, media };
+  const services = createServices(options, { rateLimitStore, media });
+  const deps: ModuleDeps = { config, rateLimitStore };
+  const passport = createPassport(services.auth);
+  const authLimit = {
+    limit: config.authRateLimit.limit,
+    windowMs: config.authRateLimit.windowMs,
+    message: 'Too many attempts. Please wait a few minutes and try again.',
+  };
+
   const api = express.Router();
   // The server listens before migrations finish (so /healthz answers); the API waits for them.
   api.use((_req, _res, next) =>
@@ -115,6 +184,8 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
     ),
   );
   api.use(noStore, requireSameOrigin, requireJsonBody);
+  // Tests (and the e2e server) prove every answer matches its route's contract; production trusts them.
+  if (config.env === 'test') api.use(checkResponseContracts(apiRoutes, logger));
   const sessions = createSessions({
     pool: database.pool,
     secret: options.sessionSecret,
@@ -130,11 +201,11 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
     }),
   );
   // Photos make diagnosis bodies large: its router parses its own bodies, before the 100 kB default.
-  api.use('/diagnose', createDiagnosisRouter(deps));
+  api.use('/diagnose', createDiagnosisRouter({ ...deps, diagnosis: services.diagnosis }));
   api.use(express.json({ limit: '100kb', strict: true }));
   api.use(
     '/auth',
-    createAuthRouter(auth, passport, {
+    createAuthRouter(services.auth, passport, {
       loginLimiter: createRateLimiter({ ...authLimit, store: rateLimitStore('login:') }),
       // Failed logins per account from any address; it counts before the account is looked up, so
       // a known and an unknown e-mail are throttled, and answered, alike.
@@ -150,16 +221,16 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
     }),
   );
   api.use('/config', createSiteRouter(config.support, config.appTimeZone));
-  api.use(createAdminRouter(deps));
-  api.use('/pricing', createPricingRouter(deps));
-  api.use(createBookingRouter(deps));
-  api.use('/jobs', createJobsRouter(deps));
-  api.use('/quotes', createQuotesRouter(deps));
-  api.use('/plumbers', createPlumbersRouter(deps));
+  api.use(createAdminRouter(services));
+  api.use('/pricing', createPricingRouter(services));
+  api.use(createBookingRouter({ ...deps, booking: services.booking }));
+  api.use('/jobs', createJobsRouter(services));
+  api.use('/quotes', createQuotesRouter(services));
+  api.use('/plumbers', createPlumbersRouter(services));
   api.use(apiNotFound);
   app.use('/api', api);
   // Cleaned diagnosis photos; before the SPA's catch-all so /media never answers index.html.
-  app.use('/media', createMediaRouter(deps));
+  app.use('/media', createMediaRouter({ media }));
 
   let closeClient = async () => {};
   if (options.client === 'static') serveBuiltClient(app);

@@ -2,7 +2,7 @@ import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_APP_TIME_ZONE, isTimeZone } from '@shared/dates';
+import { DEFAULT_APP_TIME_ZONE, isTimeZone } from '@shared/time-zone';
 
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })

@@ -7,7 +7,8 @@ import fc from 'fast-check';
 import sharp from 'sharp';
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_APP_TIME_ZONE, dayFromTodayIn } from '@shared/dates';
+import { dayFromTodayIn } from '@shared/dates';
+import { DEFAULT_APP_TIME_ZONE } from '@shared/time-zone';
 import { DIAGNOSIS_BODY_LIMIT_BYTES } from './modules/diagnosis/diagnosis.routes';
 import {
   acceptQuote,

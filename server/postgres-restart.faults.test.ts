@@ -4,7 +4,8 @@ import { userInfo } from 'node:os';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_APP_TIME_ZONE, dayFromTodayIn } from '@shared/dates';
+import { dayFromTodayIn } from '@shared/dates';
+import { DEFAULT_APP_TIME_ZONE } from '@shared/time-zone';
 import { startServerProcess, type ServerProcess } from './test/server-process';
 import { createThrowawayDatabase, uniqueEmail } from './test/test-context';
 

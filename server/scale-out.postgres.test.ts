@@ -4,7 +4,8 @@ import path from 'node:path';
 import { and, eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_APP_TIME_ZONE, dayFromTodayIn } from '@shared/dates';
+import { dayFromTodayIn } from '@shared/dates';
+import { DEFAULT_APP_TIME_ZONE } from '@shared/time-zone';
 import {
   availabilitySlots,
   diagnostics,
@@ -17,7 +18,7 @@ import {
 } from '@shared/schema';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { locateAddress } from './modules/geo';
-import { postJob } from './modules/jobs';
+import { postJob } from './modules/jobs/jobs.service';
 import { startServerProcess, type ServerProcess } from './test/server-process';
 import { createThrowawayDatabase, uniqueEmail } from './test/test-context';
 

@@ -44,6 +44,8 @@ export const SERVICE_REQUEST_STATUSES = ['pending', 'confirmed', 'completed', 'c
 export const VERIFICATION_STATUSES = ['pending', 'verified', 'rejected'] as const;
 export const PLUMBER_STATUSES = ['available', 'busy', 'offline'] as const;
 export const PAYOUT_STATUSES = ['pending', 'paid', 'failed'] as const;
+export const QUOTE_STATUSES = ['pending', 'accepted', 'declined'] as const;
+export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
 /** A change order asks the homeowner to raise the agreed ceiling of a job's final amount. */
 export const CHANGE_ORDER_STATUSES = ['pending', 'approved', 'declined'] as const;
 export type ChangeOrderStatus = (typeof CHANGE_ORDER_STATUSES)[number];

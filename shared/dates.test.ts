@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  DEFAULT_APP_TIME_ZONE,
-  addCalendarDays,
-  dayFromTodayIn,
-  hasSlotStarted,
-  isTimeZone,
-  todayIn,
-  wallClockIn,
-  weekdayOf,
-} from './dates';
+import { addCalendarDays, dayFromTodayIn, hasSlotStarted, todayIn, wallClockIn, weekdayOf } from './dates';
+import { DEFAULT_APP_TIME_ZONE, isTimeZone } from './time-zone';
 
 const CHICAGO = 'America/Chicago';
 const at = (iso: string) => new Date(iso);

@@ -9,9 +9,6 @@ import { format } from 'date-fns/format';
  * The zone arithmetic is @date-fns/tz's: DST changes are handled by the IANA database, not by us.
  */
 
-/** APP_TIME_ZONE when it is not set; also what the client assumes until the server has told it. */
-export const DEFAULT_APP_TIME_ZONE = 'America/Chicago';
-
 const ISO_DATE = 'yyyy-MM-dd';
 
 /** A date and a time as the clock on the wall shows them in some zone. */
@@ -20,20 +17,6 @@ export interface WallClock {
   date: string;
   /** HH:MM, 24-hour */
   time: string;
-}
-
-/**
- * True for a time-zone name the runtime knows (`America/Chicago`, `UTC`). Fixed offsets such as
- * `+05:00` are refused: they know no daylight saving time, which is the point of naming a zone.
- */
-export function isTimeZone(zone: string): boolean {
-  if (!/^[A-Za-z]/.test(zone)) return false;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** The date and time on the wall in `zone` at the instant `now`. */

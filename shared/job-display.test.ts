@@ -1,18 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import {
+  capitalise,
   compareToEstimate,
   formatAverageRating,
   formatDistanceKm,
-  formatUsdRange,
   isPastJobStatus,
   jobStatusLabel,
   jobTitleFromSlug,
 } from './job-display';
+import { formatUsdRange } from './money';
 
 describe('job display rules (docs/product.md §2, §4, §9)', () => {
   it('derives the title from the issue slug', () => {
     expect(jobTitleFromSlug('water-heater-no-hot-water')).toBe('Water Heater No Hot Water');
     expect(jobTitleFromSlug('burst-pipe')).toBe('Burst Pipe');
+  });
+
+  it('capitalises the first letter only', () => {
+    expect(capitalise('emergency')).toBe('Emergency');
+    expect(capitalise('multiplier')).toBe('Multiplier');
+    expect(capitalise('in progress')).toBe('In progress');
+    expect(capitalise('')).toBe('');
   });
 
   it('labels every status as docs/product.md says and shows unknown values raw', () => {

@@ -7,11 +7,7 @@ import { JOB_STATUS_LABELS, PAST_JOB_STATUSES, type JobStatus } from './constant
 
 /** 'water-heater-no-hot-water' → 'Water Heater No Hot Water' (hyphens to spaces, capitalised). */
 export function jobTitleFromSlug(slug: string): string {
-  return slug
-    .split('-')
-    .filter(Boolean)
-    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
-    .join(' ');
+  return slug.split('-').filter(Boolean).map(capitalise).join(' ');
 }
 
 /** The product's label of a job status; an unknown value is shown as it is. */
@@ -24,7 +20,7 @@ export function isPastJobStatus(status: string): boolean {
   return (PAST_JOB_STATUSES as readonly string[]).includes(status);
 }
 
-/** 'emergency' → 'Emergency'. */
+/** 'emergency' → 'Emergency'; '' stays ''. */
 export function capitalise(word: string): string {
   return word.charAt(0).toUpperCase() + word.slice(1);
 }
@@ -37,23 +33,6 @@ export function formatDistanceKm(km: number): string {
 /** An average rating with one decimal, or 'N/A' when there is none. */
 export function formatAverageRating(average: number | null | undefined): string {
   return average === null || average === undefined ? 'N/A' : average.toFixed(1);
-}
-
-/** '150.00' → '$150', '99.5' → '$99.50'. */
-export function formatUsd(amount: number | string): string {
-  const value = typeof amount === 'string' ? Number(amount) : amount;
-  const whole = Number.isInteger(value);
-  return value.toLocaleString('en-US', {
-    style: 'currency',
-    currency: 'USD',
-    minimumFractionDigits: whole ? 0 : 2,
-    maximumFractionDigits: 2,
-  });
-}
-
-/** '$150 - $300' (docs/product.md §2 writes price ranges with a spaced hyphen). */
-export function formatUsdRange(min: number | string, max: number | string): string {
-  return `${formatUsd(min)} - ${formatUsd(max)}`;
 }
 
 /** A posted date such as 'Mar 4, 2026', in the viewer's locale. */

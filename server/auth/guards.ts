@@ -1,6 +1,6 @@
 import type { Request, RequestHandler } from 'express';
 import type { UserRole } from '@shared/constants';
-import type { CurrentUser } from '@shared/validators/auth';
+import type { CurrentUser } from '@shared/contracts/auth';
 import { AppError } from '../lib/app-error';
 
 /** The logged-in user, or a 401 — for handlers behind `requireUser`. */

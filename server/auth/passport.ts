@@ -2,7 +2,7 @@ import passportModule from 'passport';
 
 export type Authenticator = InstanceType<typeof passportModule.Authenticator>;
 import { Strategy as LocalStrategy } from 'passport-local';
-import type { CurrentUser } from '@shared/validators/auth';
+import type { CurrentUser } from '@shared/contracts/auth';
 import type { AuthService } from '../modules/auth';
 
 declare global {

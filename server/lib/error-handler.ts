@@ -2,6 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { ErrorBody, ErrorCode } from '@shared/errors';
+import { findDatabaseError } from '../db/errors';
 import { AppError } from './app-error';
 import type { Logger } from './logger';
 
@@ -32,9 +33,9 @@ export function statusOf(code: ErrorCode): number {
   return STATUS_BY_CODE[code];
 }
 
-interface PgLikeError {
+/** What thrown errors may carry: body-parser's `type` and `status`, a driver's or the system's `code`. */
+interface ThrownError {
   code?: string;
-  constraint?: string;
   cause?: unknown;
   type?: string;
   status?: number;
@@ -42,23 +43,12 @@ interface PgLikeError {
   expose?: boolean;
 }
 
-/** Drizzle wraps driver errors; the PostgreSQL SQLSTATE is on the innermost cause. */
-function findDatabaseError(error: unknown): PgLikeError | undefined {
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
-    const candidate = current as PgLikeError;
-    if (typeof candidate.code === 'string' && /^[0-9A-Z]{5}$/.test(candidate.code)) return candidate;
-    current = candidate.cause;
-  }
-  return undefined;
-}
-
 const CONNECTION_ERROR_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE']);
 
 /** Turns anything thrown into an AppError: framework errors, database errors, and bugs. */
 export function toAppError(error: unknown): AppError {
   if (error instanceof AppError) return error;
-  const err = (error ?? {}) as PgLikeError & { message?: string };
+  const err = (error ?? {}) as ThrownError & { message?: string };
 
   // body-parser errors carry a `type`.
   switch (err.type) {

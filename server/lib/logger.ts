@@ -1,5 +1,5 @@
-import { DrizzleQueryError } from 'drizzle-orm/errors';
 import pino, { type DestinationStream, type Logger } from 'pino';
+import { findQueryError } from '../db/errors';
 
 export type { DestinationStream, Logger };
 
@@ -14,15 +14,6 @@ export const REDACTED_PATHS = [
   '*.imageUrls',
   'err.config',
 ];
-
-function findQueryError(error: unknown): DrizzleQueryError | undefined {
-  let current = error;
-  for (let depth = 0; depth < 5 && current instanceof Error; depth++) {
-    if (current instanceof DrizzleQueryError) return current;
-    current = current.cause;
-  }
-  return undefined;
-}
 
 /**
  * The `err` serializer. Drizzle's query errors quote the query's parameters (e-mails, password

@@ -4,6 +4,7 @@ import {
   JOB_STATUSES,
   PAYOUT_STATUSES,
   PLUMBER_STATUSES,
+  QUOTE_STATUSES,
   TECHNICIAN_STATUSES,
   URGENCIES,
   USER_ROLES,
@@ -19,5 +20,5 @@ export const verificationStatus = pgEnum('verification_status', VERIFICATION_STA
 export const plumberStatus = pgEnum('plumber_status', PLUMBER_STATUSES);
 export const payoutStatus = pgEnum('payout_status', PAYOUT_STATUSES);
 export const serviceRequestStatus = pgEnum('service_request_status', SERVICE_REQUEST_STATUSES);
-export const quoteStatus = pgEnum('quote_status', ['pending', 'accepted', 'declined']);
+export const quoteStatus = pgEnum('quote_status', QUOTE_STATUSES);
 export const changeOrderStatus = pgEnum('change_order_status', CHANGE_ORDER_STATUSES);

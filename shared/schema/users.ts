@@ -2,7 +2,7 @@ import { pgTable, text } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns';
 import { userRole } from './enums';
 
-/** Accounts. E-mails are stored lower-cased (see shared/validators/auth.ts), so the unique key is case-insensitive. */
+/** Accounts. E-mails are stored lower-cased (see shared/contracts/auth.ts), so the unique key is case-insensitive. */
 export const users = pgTable('users', {
   id: id(),
   email: text('email').notNull().unique(),

@@ -1,6 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { TooltipProvider } from '@/components/ui/tooltip';
 import { ThemeProvider } from '@/features/theme/components/theme-provider';
 import { createQueryClient } from '@/lib/react-query';
 
@@ -14,12 +13,10 @@ export function AppProvider({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <ThemeProvider>
-        <TooltipProvider>
-          {children}
-          <Suspense fallback={null}>
-            <Toaster />
-          </Suspense>
-        </TooltipProvider>
+        {children}
+        <Suspense fallback={null}>
+          <Toaster />
+        </Suspense>
       </ThemeProvider>
     </QueryClientProvider>
   );

@@ -1,12 +1,11 @@
-import type { QueryFunction, QueryKey } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { pathOf, type HttpMethod, type ResponseOf, type RouteContract } from '@shared/contracts/http';
 import type { ErrorCode } from '@shared/errors';
 
 /**
  * The one way the client talks to the API (docs/product.md §7): cookies are always sent, payloads are JSON,
  * and any non-OK answer becomes an `ApiError` whose message is "<status>: <body text or status text>".
  */
-
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export class ApiError extends Error {
   override readonly name = 'ApiError';
@@ -90,51 +89,32 @@ export async function apiRequest<T = unknown>(
   return JSON.parse(text) as T;
 }
 
-type QueryParams = Record<string, string | number | boolean | null | undefined>;
+type QueryValue = string | number | boolean | null | undefined;
+type ContractInput<S> = S extends z.ZodType ? z.input<S> | z.output<S> : undefined;
+
+export interface CallOptions<C extends RouteContract> {
+  params?: C['params'] extends z.ZodType ? z.input<C['params']> : undefined;
+  query?: C['query'] extends z.ZodType ? Partial<Record<keyof z.input<C['query']>, QueryValue>> : undefined;
+  body?: ContractInput<C['body']>;
+  signal?: AbortSignal;
+}
 
 /**
- * Turns a path-style query key into a URL: string/number segments are joined with "/", and a
- * trailing plain object becomes the query string — `['/api/availability-slots', { date }]` →
- * `/api/availability-slots?date=…`. See `queryKeys` in `lib/react-query.ts`.
+ * Calls the route a contract describes: builds its URL from the path params and query, sends the
+ * body, and parses the answer with the contract's response schema, so a screen never reads a shape
+ * the server did not promise.
  */
-export function queryKeyToUrl(queryKey: QueryKey): string {
-  const segments: string[] = [];
+export async function callApi<C extends RouteContract>(
+  contract: C,
+  { params, query, body, signal }: CallOptions<C> = {},
+): Promise<ResponseOf<C>> {
   const search = new URLSearchParams();
-  for (const part of queryKey) {
-    if (typeof part === 'string' || typeof part === 'number') {
-      segments.push(encodeSegment(part, segments.length === 0));
-    } else if (part && typeof part === 'object') {
-      for (const [key, value] of Object.entries(part as QueryParams)) {
-        if (value !== undefined && value !== null) search.set(key, String(value));
-      }
-    }
+  for (const [key, value] of Object.entries((query ?? {}) as Record<string, QueryValue>)) {
+    if (value !== undefined && value !== null) search.set(key, String(value));
   }
-  const query = search.toString();
-  return query ? `${segments.join('/')}?${query}` : segments.join('/');
-}
-
-function encodeSegment(part: string | number, isFirst: boolean): string {
-  // The first segment is the route itself ("/api/jobs"); later ones are ids and must be escaped.
-  return isFirst ? String(part) : encodeURIComponent(String(part));
-}
-
-export type UnauthorizedBehavior = 'returnNull' | 'throw';
-
-/**
- * A react-query `queryFn` that GETs the URL described by the query key. Reads raise on 401 by
- * default; `on401: 'returnNull'` resolves with `null` instead (docs/product.md §7).
- */
-export function getQueryFn<T>(options: { on401: 'returnNull' }): QueryFunction<T | null>;
-export function getQueryFn<T>(options?: { on401?: 'throw' }): QueryFunction<T>;
-export function getQueryFn<T>({
-  on401 = 'throw',
-}: { on401?: UnauthorizedBehavior } = {}): QueryFunction<T | null> {
-  return async ({ queryKey, signal }) => {
-    try {
-      return await apiRequest<T>('GET', queryKeyToUrl(queryKey), undefined, { signal });
-    } catch (error) {
-      if (on401 === 'returnNull' && isApiError(error, 401)) return null;
-      throw error;
-    }
-  };
+  const path = pathOf(contract, params as Record<string, string> | undefined);
+  const queryString = search.toString();
+  const url = queryString ? `${path}?${queryString}` : path;
+  const answer = await apiRequest(contract.method, url, body, { signal });
+  return contract.response.parse(answer) as ResponseOf<C>;
 }

@@ -18,9 +18,9 @@ export function createQueryClient(): QueryClient {
 }
 
 /**
- * Every cache key, in one place. Keys are path-shaped so `getQueryFn` can turn them into URLs and
- * so a prefix invalidates a whole family (`['/api/quotes/job']` covers every job's quotes).
- * Add a group here when a feature gains an endpoint.
+ * Every cache key, in one place. Keys start with the route's path so a prefix invalidates a whole
+ * family (`['/api/quotes/job']` covers every job's quotes); the URL itself comes from the route's
+ * contract (`callApi`). Add a group here when a feature gains an endpoint.
  */
 export const queryKeys = {
   auth: {
@@ -43,9 +43,6 @@ export const queryKeys = {
   pricing: {
     estimate: (params: { issueSlug: string; zip?: string; urgency: string }) =>
       ['/api/pricing/estimate', params] as const,
-  },
-  diagnostics: {
-    all: ['/api/diagnostics'] as const,
   },
   jobs: {
     /** The logged-in customer's own jobs. */

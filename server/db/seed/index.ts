@@ -12,20 +12,16 @@ import {
   technicians,
   users,
 } from '@shared/schema';
+import { ensureAvailabilitySlots, SLOT_WINDOW_DAYS } from '../../modules/booking';
 import type { Database } from '../client';
 import { MIGRATION_LOCK_KEY } from '../migrate';
 import { CATALOG_ITEMS } from './catalog';
 import { seedDemoData } from './demo';
 import { MODIFIERS } from './modifiers';
 import { REGIONS } from './regions';
-import { ensureAvailabilitySlots } from './slots';
 import { TECHNICIANS } from './technicians';
 
-export { ensureAvailabilitySlots } from './slots';
 export { DEMO_PASSWORD, DEMO_USERS } from './demo';
-
-/** Rolling window of bookable slots created at each start. */
-export const SEED_SLOT_DAYS = 30;
 
 /**
  * The version of the reference data (catalogue, regions, modifiers, technicians). Bump it whenever
@@ -192,9 +188,10 @@ export async function seedDatabase(
 
   const reference = await seedReferenceData(db, options.referenceVersion ?? REFERENCE_SEED_VERSION);
 
+  // The slot scheduler's window, so a seeded database has the slots a running one keeps.
   const slotsAdded = await ensureAvailabilitySlots(db, {
     from: today,
-    days: SEED_SLOT_DAYS,
+    days: SLOT_WINDOW_DAYS,
     timeZone: options.timeZone,
   });
 

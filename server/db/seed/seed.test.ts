@@ -4,7 +4,8 @@ import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVICE_TYPE_TO_ISSUE_SLUG } from '@shared/catalog-slugs';
 import { SERVICE_TYPES } from '@shared/constants';
-import { DEFAULT_APP_TIME_ZONE } from '@shared/dates';
+import { DEFAULT_APP_TIME_ZONE } from '@shared/time-zone';
+import { haversineKm } from '@shared/geo';
 import { DEFAULT_REGION_CODE, REGION_ZIP_PREFIXES, regionCodeForZip } from '@shared/region-zip-prefixes';
 import {
   availabilitySlots,
@@ -18,18 +19,12 @@ import {
   technicians,
   users,
 } from '@shared/schema';
-import { insertModifierSchema, insertPricingCatalogSchema, insertRegionSchema } from '@shared/validators';
+import { insertModifierSchema, insertPricingCatalogSchema, insertRegionSchema } from './insert-schemas';
+import { ensureAvailabilitySlots } from '../../modules/booking';
 import { createThrowawayDatabase } from '../../test/test-context';
 import { openDatabase, type DatabaseHandle } from '../client';
 import { runMigrations } from '../migrate';
-import {
-  DEMO_PASSWORD,
-  DEMO_USERS,
-  ensureAvailabilitySlots,
-  REFERENCE_SEED_VERSION,
-  seedDatabase,
-  type SeedSummary,
-} from './index';
+import { DEMO_PASSWORD, DEMO_USERS, REFERENCE_SEED_VERSION, seedDatabase, type SeedSummary } from './index';
 
 /** The app's zone (APP_TIME_ZONE) the seed is told to count days in. */
 const ZONE = DEFAULT_APP_TIME_ZONE;
@@ -91,14 +86,6 @@ const totals = (summary: SeedSummary) =>
       .filter((entry): entry is [string, { total: number }] => typeof entry[1] === 'object')
       .map(([table, counts]) => [table, counts.total]),
   );
-
-function haversineKm(a: { lat: number; lng: number }, b: { lat: number; lng: number }) {
-  const rad = (deg: number) => (deg * Math.PI) / 180;
-  const h =
-    Math.sin(rad(b.lat - a.lat) / 2) ** 2 +
-    Math.cos(rad(a.lat)) * Math.cos(rad(b.lat)) * Math.sin(rad(b.lng - a.lng) / 2) ** 2;
-  return 2 * 6371 * Math.asin(Math.sqrt(h));
-}
 
 describe('seedDatabase', () => {
   it('inserts everything the first time', () => {

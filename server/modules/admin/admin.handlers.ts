@@ -1,27 +1,28 @@
 import type { RequestHandler } from 'express';
-import { paginationQuery } from '@shared/validators/admin';
+import { adminRoutes } from '@shared/contracts/admin';
+import { reply } from '../../lib/contract';
 import { parseInput } from '../../lib/validate';
 import type { AdminService } from './admin.service';
 
 export function createAdminHandlers(admin: AdminService) {
   const getStats: RequestHandler = async (_req, res) => {
-    res.json(await admin.getStats());
+    reply(res, adminRoutes.stats, await admin.getStats());
   };
 
   const listCatalog: RequestHandler = async (_req, res) => {
-    res.json(await admin.listCatalog());
+    reply(res, adminRoutes.catalog, await admin.listCatalog());
   };
 
   const listRegions: RequestHandler = async (_req, res) => {
-    res.json(await admin.listRegions());
+    reply(res, adminRoutes.regions, await admin.listRegions());
   };
 
   const listModifiers: RequestHandler = async (_req, res) => {
-    res.json(await admin.listModifiers());
+    reply(res, adminRoutes.modifiers, await admin.listModifiers());
   };
 
   const listJobs: RequestHandler = async (req, res) => {
-    res.json(await admin.listJobs(parseInput(paginationQuery, req.query)));
+    reply(res, adminRoutes.jobs, await admin.listJobs(parseInput(adminRoutes.jobs.query, req.query)));
   };
 
   return { getStats, listCatalog, listRegions, listModifiers, listJobs };

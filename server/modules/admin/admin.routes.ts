@@ -1,16 +1,15 @@
 import { Router } from 'express';
 import { requireRole } from '../../auth/guards';
-import type { ModuleDeps } from '../../lib/module-deps';
 import { createAdminHandlers } from './admin.handlers';
-import { createAdminService } from './admin.service';
+import type { AdminService } from './admin.service';
 
 /**
  * Mounted at /api before the pricing and jobs routers: the admin-only lists GET /pricing/catalog,
  * /pricing/regions, /pricing/modifiers, /jobs/all and GET /admin/stats. The guard is on each route,
  * never `router.use`, so the public routes of those routers (GET /pricing/estimate, …) stay public.
  */
-export function createAdminRouter({ db }: ModuleDeps): Router {
-  const handlers = createAdminHandlers(createAdminService(db));
+export function createAdminRouter({ admin }: { admin: AdminService }): Router {
+  const handlers = createAdminHandlers(admin);
   const adminOnly = requireRole('admin');
   const router = Router();
   router.get('/admin/stats', adminOnly, handlers.getStats);

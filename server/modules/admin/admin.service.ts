@@ -8,8 +8,8 @@ import type {
   AdminRegion,
   AdminStats,
   PaginationQuery,
-} from '@shared/validators/admin';
-import { MODIFIER_TYPES, modifierValuesSchema, type ModifierType } from '@shared/validators/pricing';
+} from '@shared/contracts/admin';
+import { MODIFIER_TYPES, modifierValuesSchema, type ModifierType } from '@shared/contracts/pricing';
 import type { Database } from '../../db/client';
 import {
   countJobs,

@@ -10,7 +10,7 @@ import {
   adminModifierSchema,
   adminRegionSchema,
   adminStatsSchema,
-} from '@shared/validators/admin';
+} from '@shared/contracts/admin';
 import { CATALOG_ITEMS } from '../../db/seed/catalog';
 import { DEMO_JOBS, DEMO_PASSWORD, DEMO_USERS } from '../../db/seed/demo';
 import { MODIFIERS } from '../../db/seed/modifiers';

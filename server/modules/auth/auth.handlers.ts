@@ -1,10 +1,11 @@
 import type { RequestHandler } from 'express';
 import type { Authenticator } from '../../auth/passport';
-import { loginInput, registerInput } from '@shared/validators/auth';
+import { authRoutes } from '@shared/contracts/auth';
 import { currentUser } from '../../auth/guards';
 import type { Sessions } from '../../auth/session';
 import { startSessionClock } from '../../auth/session-lifetime';
 import { AppError } from '../../lib/app-error';
+import { reply } from '../../lib/contract';
 import { parseInput } from '../../lib/validate';
 import { INVALID_CREDENTIALS_MESSAGE, type AuthService } from './auth.service';
 
@@ -14,11 +15,11 @@ export function createAuthHandlers(
   sessions: Pick<Sessions, 'clearCookie'>,
 ) {
   const getUser: RequestHandler = (req, res) => {
-    res.json(currentUser(req));
+    reply(res, authRoutes.getUser, currentUser(req));
   };
 
   const login: RequestHandler = (req, res, next) => {
-    req.body = parseInput(loginInput, req.body);
+    req.body = parseInput(authRoutes.login.body, req.body);
     passport.authenticate('local', { session: false }, (error: unknown, user: Express.User | false) => {
       if (error) return next(error);
       if (!user) return next(new AppError('INVALID_CREDENTIALS', INVALID_CREDENTIALS_MESSAGE));
@@ -26,17 +27,17 @@ export function createAuthHandlers(
       req.login(user, (loginError) => {
         if (loginError) return next(loginError);
         startSessionClock(req);
-        res.json(user);
+        reply(res, authRoutes.login, user);
       });
     })(req, res, next);
   };
 
   const register: RequestHandler = async (req, res, next) => {
-    const user = await auth.register(parseInput(registerInput, req.body));
+    const user = await auth.register(parseInput(authRoutes.register.body, req.body));
     req.login(user, (error) => {
       if (error) return next(error);
       startSessionClock(req);
-      res.status(201).json(user);
+      reply(res, authRoutes.register, user);
     });
   };
 
@@ -47,7 +48,7 @@ export function createAuthHandlers(
       req.session.destroy((destroyError) => {
         if (destroyError) return next(destroyError);
         sessions.clearCookie(req, res);
-        res.json({ ok: true });
+        reply(res, authRoutes.logout, { ok: true });
       });
     });
   };

@@ -1,12 +1,12 @@
 import bcrypt from 'bcrypt';
 
-import type { CurrentUser, registerInput } from '@shared/validators/auth';
+import type { CurrentUser, registerInput } from '@shared/contracts/auth';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { createConcurrencyGate } from '../../lib/concurrency-gate';
-import { claimGuestRequests } from '../booking';
-import { createPlumberProfile } from '../plumbers';
+import type { BookingService } from '../booking';
+import type { PlumbersService } from '../plumbers';
 import { findUserByEmail, findUserById, insertUserIfNew, type User } from './auth.repository';
 
 export type RegisterData = z.output<typeof registerInput>;
@@ -16,6 +16,10 @@ export interface AuthServiceDeps {
   bcryptCost: number;
   /** Admission control for bcrypt: a flood of logins must not queue without bound. */
   passwordChecks: { concurrency: number; maxQueued: number; maxWaitMs: number };
+  /** Creates a plumber account's profile in the registration's transaction. */
+  plumbers: Pick<PlumbersService, 'createProfile'>;
+  /** Hands a new account the bookings it made as a guest, in the same transaction. */
+  booking: Pick<BookingService, 'claimGuestRequests'>;
 }
 
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password';
@@ -26,7 +30,7 @@ export function toCurrentUser(user: User): CurrentUser {
   return { id: user.id, email: user.email, role: user.role, name: user.name, phone: user.phone };
 }
 
-export function createAuthService({ db, bcryptCost, passwordChecks }: AuthServiceDeps) {
+export function createAuthService({ db, bcryptCost, passwordChecks, plumbers, booking }: AuthServiceDeps) {
   // Compared against when the e-mail is unknown, so both failures take the same time.
   const dummyHash = bcrypt.hash('plumbline-timing-equaliser', bcryptCost);
   const passwordGate = createConcurrencyGate({
@@ -44,9 +48,9 @@ export function createAuthService({ db, bcryptCost, passwordChecks }: AuthServic
         if (!created) {
           throw new AppError('EMAIL_TAKEN', 'An account with this email already exists. Log in instead.');
         }
-        if (role === 'plumber') await createPlumberProfile(tx, { userId: created.id });
+        if (role === 'plumber') await plumbers.createProfile(tx, { userId: created.id });
         // Bookings made as a guest with this e-mail now belong to the account.
-        await claimGuestRequests(tx, created.id, created.email);
+        await booking.claimGuestRequests(tx, created.id, created.email);
         return created;
       });
       return toCurrentUser(user);

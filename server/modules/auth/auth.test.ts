@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { plumbers, session, users } from '@shared/schema';
-import { AUTH_MESSAGES } from '@shared/validators/auth';
+import { AUTH_MESSAGES } from '@shared/contracts/auth';
 import supertest from 'supertest';
 import { createApp } from '../../app';
 import { createLogger } from '../../lib/logger';

@@ -2,9 +2,10 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_APP_TIME_ZONE, dayFromTodayIn } from '@shared/dates';
+import { dayFromTodayIn } from '@shared/dates';
+import { DEFAULT_APP_TIME_ZONE } from '@shared/time-zone';
 import { availabilitySlots, serviceRequests } from '@shared/schema';
-import type { CreateServiceRequestInput } from '@shared/validators/booking';
+import type { CreateServiceRequestInput } from '@shared/contracts/booking';
 import { createTestContext, testDatabaseKind, uniqueEmail, type TestContext } from '../../test/test-context';
 import { BOOKING_SERVICE_MESSAGES } from './booking.service';
 

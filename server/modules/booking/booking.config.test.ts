@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_APP_TIME_ZONE } from '@shared/dates';
+import { DEFAULT_APP_TIME_ZONE } from '@shared/time-zone';
 import { ConfigError, loadConfig } from '../../config';
 
 describe('booking settings (APP_TIME_ZONE, BOOKING_DAILY_CAP)', () => {

@@ -1,10 +1,6 @@
 import type { Request, RequestHandler } from 'express';
-import {
-  availabilitySlotsQuery,
-  bookSlotInput,
-  createServiceRequestInput,
-  slotIdParam,
-} from '@shared/validators/booking';
+import { bookingRoutes } from '@shared/contracts/booking';
+import { reply } from '../../lib/contract';
 import { parseInput } from '../../lib/validate';
 import type { Booker, BookingService } from './booking.service';
 
@@ -14,19 +10,19 @@ const bookerOf = (req: Request): Booker | null =>
 
 export function createBookingHandlers(booking: BookingService) {
   const listSlots: RequestHandler = async (req, res) => {
-    const { date } = parseInput(availabilitySlotsQuery, req.query);
-    res.json(await booking.listOpenSlots(date));
+    const { date } = parseInput(bookingRoutes.listSlots.query, req.query);
+    reply(res, bookingRoutes.listSlots, await booking.listOpenSlots(date));
   };
 
   const createServiceRequest: RequestHandler = async (req, res) => {
-    const data = parseInput(createServiceRequestInput, req.body);
-    res.status(201).json(await booking.createServiceRequest(data, bookerOf(req)));
+    const data = parseInput(bookingRoutes.createServiceRequest.body, req.body);
+    reply(res, bookingRoutes.createServiceRequest, await booking.createServiceRequest(data, bookerOf(req)));
   };
 
   const bookSlot: RequestHandler = async (req, res) => {
-    const { id } = parseInput(slotIdParam, req.params);
-    const { serviceRequestId } = parseInput(bookSlotInput, req.body);
-    res.json(await booking.bookSlot(id, serviceRequestId, bookerOf(req)));
+    const { id } = parseInput(bookingRoutes.bookSlot.params, req.params);
+    const { serviceRequestId } = parseInput(bookingRoutes.bookSlot.body, req.body);
+    reply(res, bookingRoutes.bookSlot, await booking.bookSlot(id, serviceRequestId, bookerOf(req)));
   };
 
   return { listSlots, createServiceRequest, bookSlot };

@@ -1,16 +1,17 @@
-import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import {
   availabilitySlots,
   pricingCatalog,
   serviceRequests,
+  technicians,
   type AvailabilitySlot,
+  type NewAvailabilitySlot,
   type NewServiceRequest,
   type ServiceRequest,
 } from '@shared/schema';
 import type { Executor } from '../../db/client';
-import { ensureAvailabilitySlots } from '../../db/seed/slots';
 
-export type { AvailabilitySlot, ServiceRequest };
+export type { AvailabilitySlot, NewAvailabilitySlot, ServiceRequest };
 
 /** What the booking page needs of an open slot. */
 export interface SlotView {
@@ -127,15 +128,35 @@ export async function isActiveCatalogIssue(db: Executor, issueSlug: string): Pro
   return row !== undefined;
 }
 
+/** Technicians who take bookings (every status but off duty), by e-mail. */
+export async function listWorkingTechnicians(db: Executor): Promise<{ id: string; email: string }[]> {
+  return db
+    .select({ id: technicians.id, email: technicians.email })
+    .from(technicians)
+    .where(ne(technicians.status, 'off_duty'))
+    .orderBy(asc(technicians.email));
+}
+
+/** Rows per INSERT: 6 parameters each, far below PostgreSQL's 65,535-parameter limit. */
+const SLOT_INSERT_CHUNK_SIZE = 1000;
+
 /**
- * Tops up every active technician's slots for `days` days from `from`'s date in `timeZone`
- * (idempotent). Returns slots added.
+ * Inserts the slots not there yet (unique on technician, date and start time); existing ones,
+ * booked or not, are left alone. Returns how many were added.
  */
-export async function ensureSlots(
-  db: Executor,
-  options: { from: Date; days: number; timeZone: string },
-): Promise<number> {
-  return ensureAvailabilitySlots(db, options);
+export async function insertSlotsIfNew(db: Executor, rows: readonly NewAvailabilitySlot[]): Promise<number> {
+  let inserted = 0;
+  for (let start = 0; start < rows.length; start += SLOT_INSERT_CHUNK_SIZE) {
+    const added = await db
+      .insert(availabilitySlots)
+      .values(rows.slice(start, start + SLOT_INSERT_CHUNK_SIZE))
+      .onConflictDoNothing({
+        target: [availabilitySlots.technicianId, availabilitySlots.date, availabilitySlots.startTime],
+      })
+      .returning({ id: availabilitySlots.id });
+    inserted += added.length;
+  }
+  return inserted;
 }
 
 /** First key of the two-part advisory locks on booking identities; the second is the key's hash. */

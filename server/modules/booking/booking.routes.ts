@@ -2,23 +2,20 @@ import { Router } from 'express';
 import type { ModuleDeps } from '../../lib/module-deps';
 import { createRateLimiter } from '../../lib/rate-limit';
 import { createBookingHandlers } from './booking.handlers';
-import { createBookingService } from './booking.service';
+import type { BookingService } from './booking.service';
 
 /** Mounted at /api: /availability-slots, /service-requests. Guests may book; no login required. */
-export function createBookingRouter(deps: ModuleDeps): Router {
-  const handlers = createBookingHandlers(
-    createBookingService({
-      db: deps.db,
-      timeZone: deps.config.appTimeZone,
-      dailyCap: deps.config.bookingDailyCap,
-      supportPhone: deps.config.support.phone,
-    }),
-  );
+export function createBookingRouter({
+  booking,
+  config,
+  rateLimitStore,
+}: ModuleDeps & { booking: BookingService }): Router {
+  const handlers = createBookingHandlers(booking);
   // Anyone may write here, so requests are limited per client (shared by all instances).
   const bookingLimiter = createRateLimiter({
-    ...deps.config.bookingRateLimit,
+    ...config.bookingRateLimit,
     message: 'You have sent a lot of booking requests in a short time. Please call us or try again later.',
-    store: deps.rateLimitStore('booking:'),
+    store: rateLimitStore('booking:'),
   });
   const router = Router();
   router.get('/availability-slots', handlers.listSlots);

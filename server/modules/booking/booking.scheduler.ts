@@ -1,6 +1,6 @@
 import type { Database } from '../../db/client';
 import type { Logger } from '../../lib/logger';
-import { ensureSlots } from './booking.repository';
+import { ensureAvailabilitySlots } from './booking.slots';
 
 export interface SlotSchedulerOptions {
   db: Database;
@@ -41,7 +41,7 @@ export function startSlotScheduler({
   let stopped = false;
 
   const runOnce = () => {
-    running ??= ensureSlots(db, { from: now(), days, timeZone })
+    running ??= ensureAvailabilitySlots(db, { from: now(), days, timeZone })
       .then((added) => {
         if (added > 0) logger.info({ added, days }, 'availability slots topped up');
         return added;

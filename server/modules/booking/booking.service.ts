@@ -1,11 +1,12 @@
 import { SERVICE_TYPE_TO_ISSUE_SLUG } from '@shared/catalog-slugs';
 import type { UserRole } from '@shared/constants';
-import { DEFAULT_APP_TIME_ZONE, hasSlotStarted, todayIn, wallClockIn } from '@shared/dates';
-import { BOOKING_MESSAGES, type CreateServiceRequestData } from '@shared/validators/booking';
+import { hasSlotStarted, todayIn, wallClockIn } from '@shared/dates';
+import { DEFAULT_APP_TIME_ZONE } from '@shared/time-zone';
+import { BOOKING_MESSAGES, type CreateServiceRequestData } from '@shared/contracts/booking';
 import type { Database, Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { locateAddress } from '../geo';
-import { postJob } from '../jobs';
+import type { JobsService } from '../jobs';
 import { identityKeys, mostHeldPerKey, type BookingIdentity } from './booking.identity';
 import {
   bookSlotIfFree,
@@ -72,6 +73,8 @@ export interface BookingResult extends ServiceRequestView {
 
 export interface BookingServiceDeps {
   db: Database;
+  /** Posts a logged-in homeowner's job with the booking. */
+  jobs: Pick<JobsService, 'post'>;
   /** The clock. */
   now?: () => Date;
   /** APP_TIME_ZONE: dates and slot times are the business's, judged on its clock. */
@@ -146,6 +149,7 @@ async function resolveIssueSlug(db: Executor, data: CreateServiceRequestData): P
 
 export function createBookingService({
   db,
+  jobs,
   now = () => new Date(),
   timeZone = DEFAULT_APP_TIME_ZONE,
   dailyCap,
@@ -229,7 +233,7 @@ export function createBookingService({
 
         let jobId: string | null = null;
         if (postsJob && booker && location) {
-          const job = await postJob(
+          const job = await jobs.post(
             tx,
             {
               customerId: booker.id,
@@ -276,15 +280,15 @@ export function createBookingService({
         return toSlotView(booked);
       });
     },
+
+    /**
+     * Called inside registration's transaction `tx`: requests a guest made with this e-mail now
+     * belong to the new account. Returns how many were claimed.
+     */
+    async claimGuestRequests(tx: Executor, userId: string, email: string): Promise<number> {
+      return claimServiceRequestsByEmail(tx, userId, email);
+    },
   };
 }
 
 export type BookingService = ReturnType<typeof createBookingService>;
-
-/**
- * Called inside registration's transaction: requests a guest made with this e-mail now belong to
- * the new account. Returns how many were claimed.
- */
-export async function claimGuestRequests(tx: Executor, userId: string, email: string): Promise<number> {
-  return claimServiceRequestsByEmail(tx, userId, email);
-}

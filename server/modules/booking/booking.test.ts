@@ -1,9 +1,10 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { availabilitySlots, jobStatusEvents, jobs, serviceRequests } from '@shared/schema';
-import { BOOKING_MESSAGES, type CreateServiceRequestInput } from '@shared/validators/booking';
-import { FIELD_MESSAGES } from '@shared/validators/common';
-import { DEFAULT_APP_TIME_ZONE, dayFromTodayIn, wallClockIn } from '@shared/dates';
+import { BOOKING_MESSAGES, type CreateServiceRequestInput } from '@shared/contracts/booking';
+import { FIELD_MESSAGES } from '@shared/contracts/common';
+import { dayFromTodayIn, wallClockIn } from '@shared/dates';
+import { DEFAULT_APP_TIME_ZONE } from '@shared/time-zone';
 import { createLogger } from '../../lib/logger';
 import { createTestContext, testDatabaseKind, uniqueEmail, type TestContext } from '../../test/test-context';
 import { startSlotScheduler } from './booking.scheduler';

@@ -1,4 +1,5 @@
 import type { Options, Store } from 'express-rate-limit';
+import { todayIn } from '@shared/dates';
 
 /**
  * A daily budget of model calls shared by every instance: one counter per UTC day in the
@@ -12,8 +13,6 @@ export interface ModelCallBudget {
 
 /** Longer than a day, so a day's counter never resets within its day; pruned an hour after. */
 const COUNTER_LIFETIME_MS = 25 * 60 * 60 * 1000;
-
-export const utcDay = (date: Date) => date.toISOString().slice(0, 10);
 
 export function createDailyCallBudget({
   limit,
@@ -30,7 +29,7 @@ export function createDailyCallBudget({
   return {
     async tryUse() {
       if (limit <= 0) return false;
-      const { totalHits } = await store.increment(utcDay(now()));
+      const { totalHits } = await store.increment(todayIn('UTC', now()));
       return totalHits <= limit;
     },
   };

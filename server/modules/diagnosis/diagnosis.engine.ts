@@ -1,6 +1,6 @@
 import type { DiagnosisLocation, Severity, Urgency } from '@shared/constants';
-import type { SafetyNotice } from '@shared/validators/diagnosis-response';
-import { CONFIDENCE_LEVELS, DIAGNOSIS_ENGINES } from '@shared/validators/diagnosis-response';
+import type { SafetyNotice } from '@shared/contracts/diagnosis';
+import { CONFIDENCE_LEVELS, DIAGNOSIS_ENGINES } from '@shared/contracts/diagnosis';
 
 export type Confidence = (typeof CONFIDENCE_LEVELS)[number];
 export type EngineName = (typeof DIAGNOSIS_ENGINES)[number];

@@ -1,6 +1,7 @@
 import type { RequestHandler } from 'express';
-import { diagnosisRequestInput } from '@shared/validators/diagnosis';
+import { diagnosisRoutes } from '@shared/contracts/diagnosis';
 import { AppError } from '../../lib/app-error';
+import { reply } from '../../lib/contract';
 import type { MediaStore } from '../../lib/media-store';
 import { parseInput } from '../../lib/validate';
 import type { DiagnosisService } from './diagnosis.service';
@@ -8,8 +9,8 @@ import type { DiagnosisService } from './diagnosis.service';
 export function createDiagnosisHandlers(service: DiagnosisService) {
   /** POST /api/diagnose → 201 with the diagnosis (it is stored and has an id). */
   const diagnose: RequestHandler = async (req, res) => {
-    const request = parseInput(diagnosisRequestInput, req.body);
-    res.status(201).json(await service.diagnose(request));
+    const request = parseInput(diagnosisRoutes.diagnose.body, req.body);
+    reply(res, diagnosisRoutes.diagnose, await service.diagnose(request));
   };
   return { diagnose };
 }

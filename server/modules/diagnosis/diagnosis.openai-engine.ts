@@ -2,7 +2,7 @@ import OpenAI from 'openai';
 import { zodResponseFormat } from 'openai/helpers/zod';
 import { z } from 'zod';
 import { SEVERITIES } from '@shared/constants';
-import { CONFIDENCE_LEVELS } from '@shared/validators/diagnosis-response';
+import { CONFIDENCE_LEVELS } from '@shared/contracts/diagnosis';
 import type { Logger } from '../../lib/logger';
 import { KNOWLEDGE_BASE } from './diagnosis.knowledge-base';
 import {

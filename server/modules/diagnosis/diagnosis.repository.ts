@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import { diagnostics, type Diagnostic, type NewDiagnostic } from '@shared/schema';
 import type { Executor } from '../../db/client';
 
@@ -6,10 +5,5 @@ export type { Diagnostic };
 
 export async function insertDiagnostic(db: Executor, values: NewDiagnostic): Promise<Diagnostic> {
   const [row] = await db.insert(diagnostics).values(values).returning();
-  return row;
-}
-
-export async function findDiagnosticById(db: Executor, id: string): Promise<Diagnostic | undefined> {
-  const [row] = await db.select().from(diagnostics).where(eq(diagnostics.id, id)).limit(1);
   return row;
 }

@@ -1,15 +1,12 @@
 import express, { Router, type RequestHandler } from 'express';
 import { LIMITS } from '@shared/constants';
 import { AppError } from '../../lib/app-error';
-import { createConcurrencyGate } from '../../lib/concurrency-gate';
+import type { MediaStore } from '../../lib/media-store';
 import type { ModuleDeps } from '../../lib/module-deps';
 import { createRateLimiter } from '../../lib/rate-limit';
-import { createPricingService } from '../pricing';
-import { createDailyCallBudget } from './diagnosis.call-budget';
 import { createDiagnosisHandlers, createMediaHandlers } from './diagnosis.handlers';
-import { selectDiagnosisEngine } from './diagnosis.engine-selection';
 import { IMAGE_LIMITS } from './diagnosis.images';
-import { createDiagnosisService } from './diagnosis.service';
+import type { DiagnosisService } from './diagnosis.service';
 
 /** Room for the text fields: a 5,000-character description, even \u-escaped, and the rest. */
 const TEXT_FIELDS_BYTES = 64 * 1024;
@@ -33,39 +30,26 @@ export const DIAGNOSIS_RATE_LIMIT_MESSAGE =
  * (larger) bodies, after the rate limit so a client over its limit is not even read.
  *
  * Photos are decoded one at a time per process behind a gate with a bounded queue and wait
- * (IMAGE_DECODE_QUEUE, IMAGE_DECODE_MAX_WAIT_MS): decoding is CPU work off the event loop, and
- * several at once took the core other requests need. Requests with photos beyond what the decoder
- * and its queue hold are refused (503) before their body is read and parsed (admitPhotoRequests).
+ * (IMAGE_DECODE_QUEUE, IMAGE_DECODE_MAX_WAIT_MS; createApp gives the service its gate): decoding
+ * is CPU work off the event loop, and several at once took the core other requests need. Requests
+ * with photos beyond what the decoder and its queue hold are refused (503) before their body is
+ * read and parsed (admitPhotoRequests).
  */
-export function createDiagnosisRouter(deps: ModuleDeps): Router {
-  const decodeGate = createConcurrencyGate({
-    concurrency: 1,
-    maxQueued: deps.config.imageDecode.maxQueued,
-    maxWaitMs: deps.config.imageDecode.maxWaitMs,
-    busyMessage: IMAGE_DECODE_BUSY_MESSAGE,
-  });
-  const callBudget = createDailyCallBudget({
-    limit: deps.config.openai.dailyCallBudget,
-    store: deps.rateLimitStore('openai-calls:'),
-  });
-  const service = createDiagnosisService({
-    db: deps.db,
-    engine: selectDiagnosisEngine(deps.config.openai, deps.logger, callBudget),
-    pricing: createPricingService(deps.db),
-    // Chosen once in createApp: the database on PostgreSQL (every instance serves every photo).
-    media: deps.media,
-    runDecoding: (task) => decodeGate.run(task),
-  });
-  const handlers = createDiagnosisHandlers(service);
+export function createDiagnosisRouter({
+  diagnosis,
+  config,
+  rateLimitStore,
+}: ModuleDeps & { diagnosis: DiagnosisService }): Router {
+  const handlers = createDiagnosisHandlers(diagnosis);
   const router = Router();
   router.post(
     '/',
     // In-memory admission first: a refused request of a flood costs no database round trip.
-    admitPhotoRequests(1 + deps.config.imageDecode.maxQueued),
+    admitPhotoRequests(1 + config.imageDecode.maxQueued),
     createRateLimiter({
-      ...deps.config.diagnosisRateLimit,
+      ...config.diagnosisRateLimit,
       message: DIAGNOSIS_RATE_LIMIT_MESSAGE,
-      store: deps.rateLimitStore('diagnose:'),
+      store: rateLimitStore('diagnose:'),
     }),
     express.json({ limit: DIAGNOSIS_BODY_LIMIT_BYTES, strict: true }),
     handlers.diagnose,
@@ -102,9 +86,9 @@ function admitPhotoRequests(limit: number): RequestHandler {
   };
 }
 
-/** Serves cleaned diagnosis photos: mount with `app.use('/media', createMediaRouter(deps))`. */
-export function createMediaRouter(deps: ModuleDeps): Router {
-  const handlers = createMediaHandlers(deps.media);
+/** Serves cleaned diagnosis photos: mount with `app.use('/media', createMediaRouter({ media }))`. */
+export function createMediaRouter({ media }: { media: MediaStore }): Router {
+  const handlers = createMediaHandlers(media);
   const router = Router();
   router.get('/:file', handlers.getMedia);
   return router;

@@ -1,5 +1,5 @@
 import { SEVERITIES, type Severity, type Urgency } from '@shared/constants';
-import type { SafetyNotice } from '@shared/validators/diagnosis-response';
+import type { SafetyNotice } from '@shared/contracts/diagnosis';
 import { normalizeText } from './diagnosis.text';
 
 /**

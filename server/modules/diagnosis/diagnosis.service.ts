@@ -1,5 +1,5 @@
-import type { DiagnosisRequest } from '@shared/validators/diagnosis';
-import type { DiagnosisResponse } from '@shared/validators/diagnosis-response';
+import type { DiagnosisRequest } from '@shared/contracts/diagnosis';
+import type { DiagnosisResponse } from '@shared/contracts/diagnosis';
 import type { Database } from '../../db/client';
 import type { MediaStore, StoredMedia } from '../../lib/media-store';
 import type { PricingService } from '../pricing';

@@ -1,6 +1,7 @@
-/** Public surface of the diagnosis module. */
-export { createDiagnosisRouter, createMediaRouter } from './diagnosis.routes';
+/** Public surface of the diagnosis module: its service, routers and what createApp wires into them. */
+export { createDiagnosisRouter, createMediaRouter, IMAGE_DECODE_BUSY_MESSAGE } from './diagnosis.routes';
 export { createDiagnosisService, type DiagnosisService } from './diagnosis.service';
+export { createDailyCallBudget } from './diagnosis.call-budget';
+export { selectDiagnosisEngine } from './diagnosis.engine-selection';
 export { createOfflineEngine } from './diagnosis.offline-engine';
 export type { DiagnosisEngine, EngineResult } from './diagnosis.engine';
-export { findDiagnosticById, type Diagnostic } from './diagnosis.repository';

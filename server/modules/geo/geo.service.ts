@@ -30,14 +30,4 @@ export function locateAddress(address: string): ZipLocation | undefined {
   return zip ? lookupZip(zip) : undefined;
 }
 
-const EARTH_RADIUS_KM = 6371.0088;
-
-/** Great-circle distance in kilometres. */
-export function haversineKm(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
-  const toRad = (deg: number) => (deg * Math.PI) / 180;
-  const dLat = toRad(b.lat - a.lat);
-  const dLng = toRad(b.lng - a.lng);
-  const h =
-    Math.sin(dLat / 2) ** 2 + Math.cos(toRad(a.lat)) * Math.cos(toRad(b.lat)) * Math.sin(dLng / 2) ** 2;
-  return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
-}
+export { haversineKm } from '@shared/geo';

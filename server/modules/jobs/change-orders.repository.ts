@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { changeOrders, type ChangeOrder, type NewChangeOrder } from '@shared/schema';
 import type { Executor } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
 
 export type { ChangeOrder };
 
@@ -66,11 +67,5 @@ export async function listChangeOrdersByJobs(
 
 /** True when `error` (or a cause of it) is the unique violation of ONE_PENDING_PER_JOB. */
 export function isOnePendingViolation(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
-    const candidate = current as { code?: unknown; constraint?: unknown; cause?: unknown };
-    if (candidate.code === '23505') return candidate.constraint === ONE_PENDING_PER_JOB;
-    current = candidate.cause;
-  }
-  return false;
+  return isUniqueViolation(error, ONE_PENDING_PER_JOB);
 }

@@ -1,10 +1,9 @@
 import type { JobStatus } from '@shared/constants';
-import type { JobChangeOrder } from '@shared/marketplace';
-import type { CurrentUser } from '@shared/validators/auth';
-import type { CreateChangeOrder } from '@shared/validators/jobs';
+import type { CurrentUser } from '@shared/contracts/auth';
+import type { CreateChangeOrder, JobChangeOrder } from '@shared/contracts/jobs';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { findPlumberByUserId } from '../plumbers';
+import type { PlumbersService } from '../plumbers';
 import {
   decideChangeOrder,
   findChangeOrder,
@@ -39,7 +38,12 @@ export function toJobChangeOrder(row: ChangeOrder): JobChangeOrder {
   };
 }
 
-export function createChangeOrdersService({ db }: { db: Database }) {
+export interface ChangeOrdersServiceDeps {
+  db: Database;
+  plumbers: Pick<PlumbersService, 'findForUser'>;
+}
+
+export function createChangeOrdersService({ db, plumbers }: ChangeOrdersServiceDeps) {
   return {
     /**
      * The assigned plumber asks for `amount` on top of the accepted quote's maximum. One request
@@ -53,7 +57,7 @@ export function createChangeOrdersService({ db }: { db: Database }) {
       try {
         return await db.transaction(async (tx) => {
           const job = await lockJobById(tx, jobId);
-          const plumber = job ? await findPlumberByUserId(tx, actor.id) : undefined;
+          const plumber = job ? await plumbers.findForUser(tx, actor.id) : undefined;
           if (!job || !plumber || job.plumberId !== plumber.id) {
             throw new AppError('NOT_FOUND', CHANGE_ORDER_ERRORS.jobNotFound);
           }

@@ -1,9 +1,12 @@
-/** Public surface of the jobs module for other modules. */
+/**
+ * Public surface of the jobs module for other modules: its services (built once, in createApp) and
+ * pure helpers. Methods another module calls inside its own transaction take that `tx` first.
+ */
 export {
-  postJob,
-  transitionJob,
+  createJobsService,
   toJobStatusResult,
-  type JobEstimator,
+  type Job,
+  type JobsService,
   type PostJobInput,
 } from './jobs.service';
-export { findJobById, lockJobById, type Job } from './jobs.repository';
+export { createChangeOrdersService, type ChangeOrdersService } from './change-orders.service';

@@ -1,13 +1,7 @@
 import type { RequestHandler } from 'express';
-import {
-  acceptQuoteInput,
-  changeOrderParams,
-  createChangeOrderInput,
-  jobIdParam,
-  updateJobStatusInput,
-} from '@shared/validators/jobs';
-import { createRatingInput } from '@shared/validators/ratings';
+import { jobRoutes } from '@shared/contracts/jobs';
 import { currentUser } from '../../auth/guards';
+import { reply } from '../../lib/contract';
 import { parseInput } from '../../lib/validate';
 import type { QuotesService } from '../quotes';
 import type { ChangeOrdersService } from './change-orders.service';
@@ -19,46 +13,57 @@ export function createJobsHandlers(
   changeOrders: ChangeOrdersService,
 ) {
   const listMine: RequestHandler = async (req, res) => {
-    res.json(await jobs.listCustomerJobs(currentUser(req)));
+    reply(res, jobRoutes.listMine, await jobs.listCustomerJobs(currentUser(req)));
   };
 
   const listNearby: RequestHandler = async (req, res) => {
-    res.json(await jobs.listNearbyJobs(currentUser(req)));
+    reply(res, jobRoutes.listNearby, await jobs.listNearbyJobs(currentUser(req)));
   };
 
   const listAssigned: RequestHandler = async (req, res) => {
-    res.json(await jobs.listAssignedJobs(currentUser(req)));
+    reply(res, jobRoutes.listAssigned, await jobs.listAssignedJobs(currentUser(req)));
   };
 
   const acceptQuote: RequestHandler = async (req, res) => {
-    const { jobId } = parseInput(jobIdParam, req.params);
-    const { quoteId } = parseInput(acceptQuoteInput, req.body);
-    res.json(await quotes.acceptQuote(currentUser(req), jobId, quoteId));
+    const { jobId } = parseInput(jobRoutes.acceptQuote.params, req.params);
+    const { quoteId } = parseInput(jobRoutes.acceptQuote.body, req.body);
+    reply(res, jobRoutes.acceptQuote, await quotes.acceptQuote(currentUser(req), jobId, quoteId));
   };
 
   const changeStatus: RequestHandler = async (req, res) => {
-    const { jobId } = parseInput(jobIdParam, req.params);
-    const change = parseInput(updateJobStatusInput, req.body);
-    res.json(await jobs.changeStatus(currentUser(req), jobId, change));
+    const { jobId } = parseInput(jobRoutes.changeStatus.params, req.params);
+    const change = parseInput(jobRoutes.changeStatus.body, req.body);
+    reply(res, jobRoutes.changeStatus, await jobs.changeStatus(currentUser(req), jobId, change));
   };
 
   const rate: RequestHandler = async (req, res) => {
-    const { jobId } = parseInput(jobIdParam, req.params);
-    const input = parseInput(createRatingInput, req.body);
-    res.status(201).json(await jobs.rateJob(currentUser(req), jobId, input));
+    const { jobId } = parseInput(jobRoutes.rate.params, req.params);
+    const input = parseInput(jobRoutes.rate.body, req.body);
+    reply(res, jobRoutes.rate, await jobs.rateJob(currentUser(req), jobId, input));
   };
 
   const requestChangeOrder: RequestHandler = async (req, res) => {
-    const { jobId } = parseInput(jobIdParam, req.params);
-    const input = parseInput(createChangeOrderInput, req.body);
-    res.status(201).json(await changeOrders.requestChangeOrder(currentUser(req), jobId, input));
+    const { jobId } = parseInput(jobRoutes.requestChangeOrder.params, req.params);
+    const input = parseInput(jobRoutes.requestChangeOrder.body, req.body);
+    reply(
+      res,
+      jobRoutes.requestChangeOrder,
+      await changeOrders.requestChangeOrder(currentUser(req), jobId, input),
+    );
   };
 
   const decideChangeOrder =
-    (decision: 'approved' | 'declined'): RequestHandler =>
+    (
+      route: typeof jobRoutes.approveChangeOrder | typeof jobRoutes.declineChangeOrder,
+      decision: 'approved' | 'declined',
+    ): RequestHandler =>
     async (req, res) => {
-      const { jobId, changeOrderId } = parseInput(changeOrderParams, req.params);
-      res.json(await changeOrders.decideChangeOrder(currentUser(req), jobId, changeOrderId, decision));
+      const { jobId, changeOrderId } = parseInput(route.params, req.params);
+      reply(
+        res,
+        route,
+        await changeOrders.decideChangeOrder(currentUser(req), jobId, changeOrderId, decision),
+      );
     };
 
   return {
@@ -69,7 +74,7 @@ export function createJobsHandlers(
     changeStatus,
     rate,
     requestChangeOrder,
-    approveChangeOrder: decideChangeOrder('approved'),
-    declineChangeOrder: decideChangeOrder('declined'),
+    approveChangeOrder: decideChangeOrder(jobRoutes.approveChangeOrder, 'approved'),
+    declineChangeOrder: decideChangeOrder(jobRoutes.declineChangeOrder, 'declined'),
   };
 }

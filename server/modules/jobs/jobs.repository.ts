@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { OPEN_JOB_STATUSES, type JobStatus } from '@shared/constants';
+import { EARTH_RADIUS_KM } from '@shared/geo';
 import {
   jobStatusEvents,
   jobs,
@@ -56,8 +57,6 @@ export async function updateJob(
   return row;
 }
 
-const EARTH_RADIUS_KM = 6371.0088;
-
 /** The search area: a box that contains the circle, so the (lat, lng) index can narrow the rows first. */
 export interface NearbySearch {
   lat: number;
@@ -86,9 +85,9 @@ export interface NearbyJobRow {
  * columns narrows the rows (jobs_lat_lng_idx; the bounds are numeric so the index applies), then the
  * exact haversine distance is computed in SQL on those rows only. Emergencies first, then nearest.
  *
- * The same box is also written as `point(lng, lat) <@ box(…)` over open statuses: a filter on a few
- * rows today, and the exact shape of the partial GiST index proposed in bench/nearby.ts
- * (`jobs_open_location_gist`), which the planner then prefers without any change here.
+ * The same box is also written as `point(lng, lat) <@ box(…)` over open statuses: the exact shape of
+ * the partial GiST index `jobs_open_location_gist` (migration 0002), so the planner can use it
+ * (bench/nearby.ts measures the query with and without it).
  */
 export function nearbyOpenJobsSql(search: NearbySearch): SQL {
   const { lat, lng, radiusKm, box } = search;

@@ -1,24 +1,21 @@
 import { Router } from 'express';
 import { requireRole, requireUser } from '../../auth/guards';
-import type { ModuleDeps } from '../../lib/module-deps';
-import { createPricingService } from '../pricing';
-import { createQuotesService } from '../quotes';
-import { createChangeOrdersService } from './change-orders.service';
+import type { QuotesService } from '../quotes';
+import type { ChangeOrdersService } from './change-orders.service';
 import { createJobsHandlers } from './jobs.handlers';
-import { createJobsService, pricingEstimator } from './jobs.service';
+import type { JobsService } from './jobs.service';
 
 /** Mounted at /api/jobs (GET /api/jobs/all belongs to the admin router, mounted earlier). */
-export function createJobsRouter(deps: ModuleDeps): Router {
-  const jobs = createJobsService({
-    db: deps.db,
-    platformFeePercent: deps.config.platformFeePercent,
-    estimator: pricingEstimator(createPricingService(deps.db)),
-  });
-  const handlers = createJobsHandlers(
-    jobs,
-    createQuotesService({ db: deps.db }),
-    createChangeOrdersService({ db: deps.db }),
-  );
+export function createJobsRouter({
+  jobs,
+  quotes,
+  changeOrders,
+}: {
+  jobs: JobsService;
+  quotes: QuotesService;
+  changeOrders: ChangeOrdersService;
+}): Router {
+  const handlers = createJobsHandlers(jobs, quotes, changeOrders);
   const router = Router();
   router.get('/', requireUser, handlers.listMine);
   router.get('/nearby', requireRole('plumber'), handlers.listNearby);

@@ -1,10 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Urgency } from '@shared/constants';
+import { EARTH_RADIUS_KM } from '@shared/geo';
 import { haversineKm } from '../geo';
 import { areaOf, boundingBox, estimateCache, splitPayout, type JobEstimator } from './jobs.service';
-
-const EARTH_RADIUS_KM = 6371.0088;
 
 /** The point `distanceKm` from `origin` along `bearingDeg` (great-circle destination). */
 function destination(origin: { lat: number; lng: number }, bearingDeg: number, distanceKm: number) {

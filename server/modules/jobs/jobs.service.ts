@@ -1,6 +1,9 @@
 import type { JobStatus, Urgency } from '@shared/constants';
-import { formatUsd, jobStatusLabel } from '@shared/job-display';
+import { EARTH_RADIUS_KM } from '@shared/geo';
+import { jobStatusLabel } from '@shared/job-display';
+import { formatUsd, fromCents, toCents } from '@shared/money';
 import { regionCodeForZip } from '@shared/region-zip-prefixes';
+import type { CurrentUser } from '@shared/contracts/auth';
 import type {
   AssignedJob,
   CustomerJob,
@@ -8,25 +11,18 @@ import type {
   JobStatusResult,
   NearbyJob,
   PayoutSummary,
-} from '@shared/marketplace';
-import type { CurrentUser } from '@shared/validators/auth';
-import type { UpdateJobStatus } from '@shared/validators/jobs';
-import { MAX_MONEY } from '@shared/validators/quotes';
+  UpdateJobStatus,
+} from '@shared/contracts/jobs';
+import { MAX_MONEY } from '@shared/contracts/quotes';
 import type { Database, Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { extractZip, locateAddress } from '../geo';
 import type { PricingService } from '../pricing';
-import {
-  findPlumberByUserId,
-  hasServiceLocation,
-  insertRatingIfNew,
-  listRatingsByJobs,
-  requirePlumberForUser,
-  type Plumber,
-} from '../plumbers';
+import { hasServiceLocation, type Plumber, type PlumbersService } from '../plumbers';
 import { listChangeOrdersByJobs, type ChangeOrder } from './change-orders.repository';
 import { toJobChangeOrder } from './change-orders.service';
 import {
+  findJobById,
   findNearbyOpenJobs,
   insertJob,
   insertJobStatusEvent,
@@ -41,6 +37,8 @@ import {
   type Payout,
 } from './jobs.repository';
 
+export type { Job };
+
 export interface PostJobInput {
   customerId: string;
   issueSlug: string;
@@ -53,8 +51,8 @@ export interface PostJobInput {
 }
 
 /**
- * "Post a Job": a homeowner's job in status `requested` with its first status event.
- * Takes the caller's executor so booking can create it inside its own transaction.
+ * "Post a Job": a homeowner's job in status `requested` with its first status event, written
+ * through `db` (the caller's transaction, or the pool).
  */
 export async function postJob(db: Executor, input: PostJobInput, notes = 'Job posted'): Promise<Job> {
   const job = await insertJob(db, {
@@ -68,7 +66,7 @@ export async function postJob(db: Executor, input: PostJobInput, notes = 'Job po
 }
 
 /** Moves a job to a new status and writes the status event; inside the caller's transaction. */
-export async function transitionJob(
+async function transitionJob(
   tx: Executor,
   jobId: string,
   status: JobStatus,
@@ -98,7 +96,6 @@ export const JOB_ERRORS = {
 
 /** How far to look and how many jobs to list. */
 export const NEARBY_LIMIT = 100;
-const EARTH_RADIUS_KM = 6371.0088;
 /** Keeps the box a hair larger than the circle, whatever the rounding of numeric(10,7). */
 const BOX_MARGIN_DEG = 1e-6;
 
@@ -123,7 +120,7 @@ export type JobEstimator = (input: {
 }) => Promise<JobEstimate | null>;
 
 /** The pricing engine's estimate reduced to what the dashboards compare quotes with. */
-export function pricingEstimator(pricing: Pick<PricingService, 'estimate'>): JobEstimator {
+function pricingEstimator(pricing: Pick<PricingService, 'estimate'>): JobEstimator {
   return async (input) => {
     const estimate = await pricing.estimate(input);
     if (!estimate) return null;
@@ -137,10 +134,9 @@ export function pricingEstimator(pricing: Pick<PricingService, 'estimate'>): Job
  * pricing region, so jobs share an entry per issue, region and urgency (keyed by ZIP, nearly every
  * job of a nearby answer had its own).
  */
-export function estimateCache(estimator: JobEstimator | undefined) {
+export function estimateCache(estimator: JobEstimator) {
   const cache = new Map<string, Promise<JobEstimate | null>>();
   return (job: { issueSlug: string; address: string; urgency: Urgency }): Promise<JobEstimate | null> => {
-    if (!estimator) return Promise.resolve(null);
     const zip = extractZip(job.address);
     const key = `${job.issueSlug}|${regionCodeForZip(zip)}|${job.urgency}`;
     let pending = cache.get(key);
@@ -178,9 +174,6 @@ export function toJobStatusResult(job: Job, payout: Payout | null = null): JobSt
   };
 }
 
-const toCents = (amount: string) => Math.round(Number(amount) * 100);
-const fromCents = (cents: number) => (cents / 100).toFixed(2);
-
 /**
  * The most a job's final amount may be, in cents: what the homeowner agreed to — the accepted
  * quote's maximum plus every change order they approved.
@@ -203,13 +196,12 @@ function groupByJob(rows: readonly ChangeOrder[]): Map<string, ChangeOrder[]> {
 
 /** Splits a gross amount into Plumbline's fee and the plumber's net, in whole cents. */
 export function splitPayout(gross: string, feePercent: number) {
-  const grossCents = Math.round(Number(gross) * 100);
+  const grossCents = toCents(gross);
   const feeCents = Math.round((grossCents * feePercent) / 100);
-  const cents = (value: number) => (value / 100).toFixed(2);
   return {
-    plumberGross: cents(grossCents),
-    platformFee: cents(feeCents),
-    plumberNet: cents(grossCents - feeCents),
+    plumberGross: fromCents(grossCents),
+    platformFee: fromCents(feeCents),
+    plumberNet: fromCents(grossCents - feeCents),
   };
 }
 
@@ -218,18 +210,34 @@ const CANCELLABLE: readonly JobStatus[] = ['draft', 'requested', 'quoted'];
 export interface JobsServiceDeps {
   db: Database;
   platformFeePercent: number;
-  estimator?: JobEstimator;
+  /** Prices each job's issue for the dashboards. */
+  pricing: Pick<PricingService, 'estimate'>;
+  plumbers: Pick<PlumbersService, 'findForUser' | 'requireForUser' | 'addRatingIfNew' | 'listRatingsForJobs'>;
 }
 
-export function createJobsService({ db, platformFeePercent, estimator }: JobsServiceDeps) {
+export function createJobsService({ db, platformFeePercent, pricing, plumbers }: JobsServiceDeps) {
+  const estimator = pricingEstimator(pricing);
   return {
+    /** Posts a job inside the caller's transaction `tx` (booking posts it with the service request). */
+    post: postJob,
+
+    async findById(jobId: string): Promise<Job | undefined> {
+      return findJobById(db, jobId);
+    },
+
+    /** Reads the job and locks its row until the caller's transaction `tx` ends. */
+    lockById: (tx: Executor, jobId: string): Promise<Job | undefined> => lockJobById(tx, jobId),
+
+    /** Moves the job to `status` with its status event, inside the caller's transaction `tx`. */
+    transition: transitionJob,
+
     /** The logged-in user's own jobs (as the customer), newest first. */
     async listCustomerJobs(actor: CurrentUser): Promise<CustomerJob[]> {
       const rows = await listJobsByCustomer(db, actor.id);
       const jobIds = rows.map((job) => job.id);
       const completedIds = rows.filter((job) => job.currentStatus === 'completed').map((job) => job.id);
       const [ratings, payouts, changeOrders] = await Promise.all([
-        listRatingsByJobs(db, completedIds),
+        plumbers.listRatingsForJobs(completedIds),
         listPayoutsByJobs(db, completedIds),
         listChangeOrdersByJobs(db, jobIds),
       ]);
@@ -269,7 +277,7 @@ export function createJobsService({ db, platformFeePercent, estimator }: JobsSer
      * is shown: no homeowner name, contact or street address before a quote is accepted.
      */
     async listNearbyJobs(actor: CurrentUser): Promise<NearbyJob[]> {
-      const plumber = await requirePlumberForUser(db, actor.id);
+      const plumber = await plumbers.requireForUser(db, actor.id);
       if (!hasServiceLocation(plumber)) throw new AppError('CONFLICT', JOB_ERRORS.locationRequired);
       const lat = Number(plumber.currentLat);
       const lng = Number(plumber.currentLng);
@@ -303,7 +311,7 @@ export function createJobsService({ db, platformFeePercent, estimator }: JobsSer
 
     /** Jobs the logged-in plumber was hired for, with the homeowner's contact details. */
     async listAssignedJobs(actor: CurrentUser): Promise<AssignedJob[]> {
-      const plumber = await requirePlumberForUser(db, actor.id);
+      const plumber = await plumbers.requireForUser(db, actor.id);
       const rows = await listJobsByPlumber(db, plumber.id);
       const jobIds = rows.map((row) => row.job.id);
       const [accepted, payouts, changeOrders] = await Promise.all([
@@ -358,7 +366,7 @@ export function createJobsService({ db, platformFeePercent, estimator }: JobsSer
         if (!job) throw new AppError('NOT_FOUND', JOB_ERRORS.notFound);
         const isOwner = job.customerId === actor.id;
         const plumber: Plumber | undefined =
-          actor.role === 'plumber' ? await findPlumberByUserId(tx, actor.id) : undefined;
+          actor.role === 'plumber' ? await plumbers.findForUser(tx, actor.id) : undefined;
         const isAssignedPlumber = plumber !== undefined && job.plumberId === plumber.id;
         if (!isOwner && !isAssignedPlumber) throw new AppError('NOT_FOUND', JOB_ERRORS.notFound);
         const notes = change.notes || undefined;
@@ -408,7 +416,7 @@ export function createJobsService({ db, platformFeePercent, estimator }: JobsSer
         if (job.currentStatus !== 'completed' || !job.plumberId) {
           throw new AppError('CONFLICT', JOB_ERRORS.rateNotCompleted);
         }
-        const rating = await insertRatingIfNew(tx, {
+        const rating = await plumbers.addRatingIfNew(tx, {
           jobId: job.id,
           plumberId: job.plumberId,
           stars: input.stars,

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import type { Urgency } from '@shared/constants';
 import { users } from '@shared/schema';
-import type { CurrentUser } from '@shared/validators/auth';
+import type { CurrentUser } from '@shared/contracts/auth';
 import { expect } from 'vitest';
 import type { TestContext } from '../../test/test-context';
 import { uniqueEmail } from '../../test/test-context';
 import { locateAddress } from '../geo';
-import { postJob, type Job } from './index';
+import { postJob, type Job } from './jobs.service';
 
 /** Test-only helpers for the marketplace API tests: users through the API, jobs through postJob. */
 

@@ -1,18 +1,11 @@
-/** Public surface of the plumbers module for other modules. */
-export {
-  insertPlumber as createPlumberProfile,
-  findPlumberByUserId,
-  findPlumberById,
-  insertRatingIfNew,
-  listRatingsByJobs,
-  type Plumber,
-  type Rating,
-} from './plumbers.repository';
+/**
+ * Public surface of the plumbers module for other modules: its service (built once, in createApp)
+ * and pure helpers. Methods another module calls inside its own transaction take that `tx` first.
+ */
 export {
   createPlumbersService,
   hasServiceLocation,
-  plumberCards,
-  ratingSummaries,
-  requirePlumberForUser,
+  type Plumber,
   type PlumbersService,
+  type Rating,
 } from './plumbers.service';

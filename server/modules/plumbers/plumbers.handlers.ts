@@ -1,28 +1,29 @@
 import type { RequestHandler } from 'express';
-import { plumberIdParam, plumberUserIdParam, updatePlumberLocationInput } from '@shared/validators/plumbers';
+import { plumberRoutes } from '@shared/contracts/plumbers';
 import { currentUser } from '../../auth/guards';
+import { reply } from '../../lib/contract';
 import { parseInput } from '../../lib/validate';
 import type { PlumbersService } from './plumbers.service';
 
 export function createPlumbersHandlers(plumbers: PlumbersService) {
   const getByUser: RequestHandler = async (req, res) => {
-    const { userId } = parseInput(plumberUserIdParam, req.params);
-    res.json(await plumbers.getProfileForUser(currentUser(req), userId));
+    const { userId } = parseInput(plumberRoutes.getByUser.params, req.params);
+    reply(res, plumberRoutes.getByUser, await plumbers.getProfileForUser(currentUser(req), userId));
   };
 
   const setMyLocation: RequestHandler = async (req, res) => {
-    const input = parseInput(updatePlumberLocationInput, req.body);
-    res.json(await plumbers.setLocation(currentUser(req), input));
+    const input = parseInput(plumberRoutes.setMyLocation.body, req.body);
+    reply(res, plumberRoutes.setMyLocation, await plumbers.setLocation(currentUser(req), input));
   };
 
   const listRatings: RequestHandler = async (req, res) => {
-    const { plumberId } = parseInput(plumberIdParam, req.params);
-    res.json(await plumbers.listRatings(plumberId));
+    const { plumberId } = parseInput(plumberRoutes.listRatings.params, req.params);
+    reply(res, plumberRoutes.listRatings, await plumbers.listRatings(plumberId));
   };
 
   const averageRating: RequestHandler = async (req, res) => {
-    const { plumberId } = parseInput(plumberIdParam, req.params);
-    res.json(await plumbers.averageRating(plumberId));
+    const { plumberId } = parseInput(plumberRoutes.averageRating.params, req.params);
+    reply(res, plumberRoutes.averageRating, await plumbers.averageRating(plumberId));
   };
 
   return { getByUser, setMyLocation, listRatings, averageRating };

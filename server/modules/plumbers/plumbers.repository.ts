@@ -10,7 +10,7 @@ import {
 } from '@shared/schema';
 import type { Executor } from '../../db/client';
 
-export type { Plumber, Rating };
+export type { NewRating, Plumber, Rating };
 
 export async function insertPlumber(db: Executor, values: NewPlumber): Promise<Plumber> {
   const [row] = await db.insert(plumbers).values(values).returning();

@@ -1,19 +1,29 @@
-import type { AverageRating, PlumberProfile, PlumberRating } from '@shared/marketplace';
-import type { CurrentUser } from '@shared/validators/auth';
-import type { UpdatePlumberLocation } from '@shared/validators/plumbers';
+import type { CurrentUser } from '@shared/contracts/auth';
+import type {
+  AverageRating,
+  PlumberProfile,
+  PlumberRating,
+  UpdatePlumberLocation,
+} from '@shared/contracts/plumbers';
 import type { Database, Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { lookupZip } from '../geo';
 import {
   findPlumberById,
   findPlumberByUserId,
+  insertPlumber,
+  insertRatingIfNew,
   listPlumberSummaries,
+  listRatingsByJobs,
   listRatingsByPlumber,
   summariseRatings,
   updatePlumberLocation,
+  type NewRating,
   type Plumber,
   type Rating,
 } from './plumbers.repository';
+
+export type { Plumber, Rating };
 
 export const PLUMBER_ERRORS = {
   notFound: 'Plumber not found',
@@ -57,7 +67,7 @@ function toPlumberRating(rating: Rating): PlumberRating {
 const roundAverage = (value: number | null) => (value === null ? null : Math.round(value * 100) / 100);
 
 /** Rating summaries keyed by plumber id; a plumber without ratings gets `{ average: null, count: 0 }`. */
-export async function ratingSummaries(
+async function ratingSummaries(
   db: Executor,
   plumberIds: readonly string[],
 ): Promise<Map<string, AverageRating>> {
@@ -71,7 +81,7 @@ export async function ratingSummaries(
 }
 
 /** Name, verification and rating of the plumbers behind some quotes. */
-export async function plumberCards(db: Executor, plumberIds: readonly string[]) {
+async function plumberCards(db: Executor, plumberIds: readonly string[]) {
   const unique = [...new Set(plumberIds)];
   const [summaries, ratings] = await Promise.all([
     listPlumberSummaries(db, unique),
@@ -86,7 +96,7 @@ export async function plumberCards(db: Executor, plumberIds: readonly string[]) 
 }
 
 /** The logged-in plumber's own row; every plumber account has one (created at registration). */
-export async function requirePlumberForUser(db: Executor, userId: string): Promise<Plumber> {
+async function requirePlumberForUser(db: Executor, userId: string): Promise<Plumber> {
   const plumber = await findPlumberByUserId(db, userId);
   if (!plumber) throw new AppError('NOT_FOUND', PLUMBER_ERRORS.noProfile);
   return plumber;
@@ -100,6 +110,39 @@ export function createPlumbersService({ db }: { db: Database }) {
   }
 
   return {
+    /** A new plumber account's profile, inside registration's transaction `tx`. */
+    async createProfile(tx: Executor, values: { userId: string }): Promise<Plumber> {
+      return insertPlumber(tx, values);
+    },
+
+    /** The plumber row of a user account, read through `executor`: the caller's transaction, or its pool. */
+    async findForUser(executor: Executor, userId: string): Promise<Plumber | undefined> {
+      return findPlumberByUserId(executor, userId);
+    },
+
+    /** Like findForUser, for a logged-in plumber: a missing profile is an error (404). */
+    async requireForUser(executor: Executor, userId: string): Promise<Plumber> {
+      return requirePlumberForUser(executor, userId);
+    },
+
+    async findById(plumberId: string): Promise<Plumber | undefined> {
+      return findPlumberById(db, plumberId);
+    },
+
+    /** Name, verification and rating of each plumber, keyed by id (unknown ids are left out). */
+    async cards(plumberIds: readonly string[]) {
+      return plumberCards(db, plumberIds);
+    },
+
+    /** Stores a job's rating inside the caller's transaction `tx`; undefined when the job already has one. */
+    async addRatingIfNew(tx: Executor, values: NewRating): Promise<Rating | undefined> {
+      return insertRatingIfNew(tx, values);
+    },
+
+    async listRatingsForJobs(jobIds: readonly string[]): Promise<Rating[]> {
+      return listRatingsByJobs(db, jobIds);
+    },
+
     /** A user's plumber record: for that user or an admin; anyone else is told it does not exist. */
     async getProfileForUser(actor: CurrentUser, userId: string): Promise<PlumberProfile> {
       if (actor.id !== userId && actor.role !== 'admin')

@@ -1,15 +1,14 @@
 /**
- * Public surface of the pricing module (the pricing engine). Other modules (diagnosis, quotes,
- * admin) use only this:
+ * Public surface of the pricing module (the pricing engine). Other modules (diagnosis, jobs) use
+ * only this, and only the one service createApp builds, so a process keeps one reference-data cache:
  *
  *   createPricingService(db: Database, options?) → {
  *     estimate(input: { issueSlug: string; zip?: string; urgency: Urgency; modifierKeys?: string[] })
  *       : Promise<EstimateResponse | null>   // null when the slug is not an active catalogue issue
  *     listActiveIssues(): Promise<Array<{ issueSlug: string; issueName: string; category: string }>>
- *     invalidate(): void                     // drop the 30-second reference-data cache
  *   }
  *
- * EstimateResponse and CostBreakdown are in shared/validators/estimate.ts.
+ * EstimateResponse and CostBreakdown are in shared/contracts/pricing.ts.
  */
 export {
   createPricingService,

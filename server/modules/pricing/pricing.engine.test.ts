@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { costBreakdownSchema, estimateResponseSchema } from '@shared/validators/estimate';
+import { costBreakdownSchema, estimateResponseSchema } from '@shared/contracts/pricing';
 import { MODIFIERS } from '../../db/seed/modifiers';
 import { CATALOG_ITEMS } from '../../db/seed/catalog';
 import {

@@ -1,5 +1,6 @@
 import type { Urgency } from '@shared/constants';
-import type { CostBreakdown, EstimateResponse } from '@shared/validators/estimate';
+import { formatUsd, formatUsdRange } from '@shared/money';
+import type { CostBreakdown, EstimateResponse } from '@shared/contracts/pricing';
 
 /**
  * The pricing engine's arithmetic, free of I/O so it can be checked by hand:
@@ -85,17 +86,12 @@ export function roundPrice(value: number): number {
   return Math.max(ROUND_TO_DOLLARS, Math.round(value / ROUND_TO_DOLLARS) * ROUND_TO_DOLLARS);
 }
 
-// One formatter for the process: toLocaleString builds a new Intl.NumberFormat on every call, which
-// was ~70% of the server's CPU on a nearby-jobs answer (docs/performance.md).
-const DOLLAR_AMOUNT = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
-const dollars = (value: number) => `$${DOLLAR_AMOUNT.format(value)}`;
-
 const UNIT_SUFFIX: Record<string, string> = { job: '', hour: ' per hour', linear_ft: ' per linear ft' };
 
 /** '$180 - $320'; units other than a whole job say so ('$95 - $185 per hour'). */
 export function formatRange(min: number, max: number, unit = 'job'): string {
   const suffix = UNIT_SUFFIX[unit] ?? ` per ${unit.replace(/_/g, ' ')}`;
-  return `${dollars(min)} - ${dollars(max)}${suffix}`;
+  return `${formatUsdRange(min, max)}${suffix}`;
 }
 
 /** The value a modifier contributes: its variant for urgency, else its single `multiplier`/`amount`. */
@@ -145,7 +141,7 @@ export function computeEstimate(parts: EstimateParts): EstimateResponse {
     ...applied.map((m) =>
       m.type === 'multiplier'
         ? `× ${m.name.toLowerCase()} ${m.value}`
-        : `+ ${m.name.toLowerCase()} ${dollars(m.value)}`,
+        : `+ ${m.name.toLowerCase()} ${formatUsd(m.value)}`,
     ),
   ].join(' ');
 

@@ -1,6 +1,7 @@
 import type { RequestHandler } from 'express';
-import { pricingEstimateQuery } from '@shared/validators/pricing';
+import { pricingRoutes } from '@shared/contracts/pricing';
 import { AppError } from '../../lib/app-error';
+import { reply } from '../../lib/contract';
 import { parseInput } from '../../lib/validate';
 import type { PricingService } from './pricing.service';
 
@@ -8,10 +9,10 @@ export const UNKNOWN_ISSUE_MESSAGE = 'Unknown issue type';
 
 export function createPricingHandlers(pricing: PricingService) {
   const getEstimate: RequestHandler = async (req, res) => {
-    const query = parseInput(pricingEstimateQuery, req.query);
+    const query = parseInput(pricingRoutes.estimate.query, req.query);
     const estimate = await pricing.estimate(query);
     if (!estimate) throw new AppError('NOT_FOUND', UNKNOWN_ISSUE_MESSAGE);
-    res.json(estimate);
+    reply(res, pricingRoutes.estimate, estimate);
   };
   return { getEstimate };
 }

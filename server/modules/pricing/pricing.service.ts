@@ -1,6 +1,6 @@
 import type { Urgency } from '@shared/constants';
 import { DEFAULT_REGION_CODE, regionCodeForZip } from '@shared/region-zip-prefixes';
-import type { EstimateResponse } from '@shared/validators/estimate';
+import type { EstimateResponse } from '@shared/contracts/pricing';
 import type { Database } from '../../db/client';
 import {
   computeEstimate,
@@ -152,11 +152,6 @@ export function createPricingService(db: Database, options: PricingServiceOption
         issueName,
         category,
       }));
-    },
-
-    /** Forget the cached reference data (after an admin edit). */
-    invalidate(): void {
-      cached = undefined;
     },
   };
 }

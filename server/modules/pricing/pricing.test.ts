@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pricingCatalog, regions } from '@shared/schema';
-import { FIELD_MESSAGES } from '@shared/validators/common';
-import { estimateResponseSchema } from '@shared/validators/estimate';
+import { FIELD_MESSAGES } from '@shared/contracts/common';
+import { estimateResponseSchema } from '@shared/contracts/pricing';
 import { CATALOG_ITEMS } from '../../db/seed/catalog';
 import { createTestContext, testDatabaseKind, type TestContext } from '../../test/test-context';
 import { createPricingService } from './pricing.service';

@@ -3,6 +3,8 @@ import { jobs, quotes, type NewQuote, type Quote } from '@shared/schema';
 import type { Executor } from '../../db/client';
 
 export type { Quote };
+/** Tells the conflict of ONE_ACCEPTED_PER_JOB from other failures. */
+export { isUniqueViolation } from '../../db/errors';
 
 /** The partial unique index that allows one accepted quote per job (docs/decisions/008). */
 export const ONE_ACCEPTED_PER_JOB = 'quotes_one_accepted_per_job_uq';
@@ -77,15 +79,4 @@ export async function declineOtherQuotes(
     .update(quotes)
     .set({ status: 'declined' })
     .where(and(eq(quotes.jobId, jobId), ne(quotes.id, acceptedQuoteId), eq(quotes.status, 'pending')));
-}
-
-/** True when `error` (or a cause of it) is PostgreSQL's unique violation on `constraint`. */
-export function isUniqueViolation(error: unknown, constraint: string): boolean {
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
-    const candidate = current as { code?: unknown; constraint?: unknown; cause?: unknown };
-    if (candidate.code === '23505') return candidate.constraint === constraint;
-    current = candidate.cause;
-  }
-  return false;
 }

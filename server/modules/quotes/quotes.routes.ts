@@ -1,12 +1,11 @@
 import { Router } from 'express';
 import { requireRole, requireUser } from '../../auth/guards';
-import type { ModuleDeps } from '../../lib/module-deps';
 import { createQuotesHandlers } from './quotes.handlers';
-import { createQuotesService } from './quotes.service';
+import type { QuotesService } from './quotes.service';
 
 /** Mounted at /api/quotes. */
-export function createQuotesRouter(deps: ModuleDeps): Router {
-  const handlers = createQuotesHandlers(createQuotesService({ db: deps.db }));
+export function createQuotesRouter({ quotes }: { quotes: QuotesService }): Router {
+  const handlers = createQuotesHandlers(quotes);
   const router = Router();
   router.post('/', requireRole('plumber'), handlers.create);
   router.get('/job/:jobId', requireUser, handlers.listForJob);

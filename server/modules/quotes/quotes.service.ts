@@ -1,19 +1,13 @@
 import { OPEN_JOB_STATUSES } from '@shared/constants';
 import { jobStatusLabel } from '@shared/job-display';
-import type { CreatedQuote, JobQuote, JobStatusResult, PlumberQuote } from '@shared/marketplace';
-import type { CurrentUser } from '@shared/validators/auth';
-import type { CreateQuoteData } from '@shared/validators/quotes';
+import type { CurrentUser } from '@shared/contracts/auth';
+import type { JobStatusResult } from '@shared/contracts/jobs';
+import type { CreateQuoteData, JobQuote, PlumberQuote, Quote as QuoteView } from '@shared/contracts/quotes';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { haversineKm } from '../geo';
-import { findJobById, lockJobById, toJobStatusResult, transitionJob } from '../jobs';
-import {
-  findPlumberById,
-  findPlumberByUserId,
-  hasServiceLocation,
-  plumberCards,
-  requirePlumberForUser,
-} from '../plumbers';
+import { toJobStatusResult, type JobsService } from '../jobs';
+import { hasServiceLocation, type PlumbersService } from '../plumbers';
 import {
   ONE_ACCEPTED_PER_JOB,
   declineOtherQuotes,
@@ -41,7 +35,7 @@ export const QUOTE_ERRORS = {
   notYourQuotes: 'You can only see your own quotes',
 } as const;
 
-function toCreatedQuote(quote: Quote): CreatedQuote {
+function toQuoteView(quote: Quote): QuoteView {
   return {
     id: quote.id,
     jobId: quote.jobId,
@@ -55,16 +49,19 @@ function toCreatedQuote(quote: Quote): CreatedQuote {
   };
 }
 
-export function createQuotesService({ db }: { db: Database }) {
+export interface QuotesServiceDeps {
+  db: Database;
+  jobs: Pick<JobsService, 'findById' | 'lockById' | 'transition'>;
+  plumbers: Pick<PlumbersService, 'findForUser' | 'requireForUser' | 'findById' | 'cards'>;
+}
+
+export function createQuotesService({ db, jobs, plumbers }: QuotesServiceDeps) {
   async function withPlumberCards(rows: Quote[]): Promise<JobQuote[]> {
-    const cards = await plumberCards(
-      db,
-      rows.map((quote) => quote.plumberId),
-    );
+    const cards = await plumbers.cards(rows.map((quote) => quote.plumberId));
     return rows.map((quote) => {
       const card = cards.get(quote.plumberId);
       return {
-        ...toCreatedQuote(quote),
+        ...toQuoteView(quote),
         plumber: {
           id: quote.plumberId,
           name: card?.name ?? null,
@@ -80,11 +77,11 @@ export function createQuotesService({ db }: { db: Database }) {
      * The logged-in plumber quotes a price range for an open job within its service area: one quote
      * per plumber per job; the first quote moves the job from requested to quoted.
      */
-    async createQuote(actor: CurrentUser, input: CreateQuoteData): Promise<CreatedQuote> {
+    async createQuote(actor: CurrentUser, input: CreateQuoteData): Promise<QuoteView> {
       return db.transaction(async (tx) => {
-        const plumber = await requirePlumberForUser(tx, actor.id);
+        const plumber = await plumbers.requireForUser(tx, actor.id);
         if (!hasServiceLocation(plumber)) throw new AppError('CONFLICT', QUOTE_ERRORS.locationRequired);
-        const job = await lockJobById(tx, input.jobId);
+        const job = await jobs.lockById(tx, input.jobId);
         if (!job) throw new AppError('NOT_FOUND', QUOTE_ERRORS.jobNotFound);
 
         const inArea =
@@ -107,20 +104,20 @@ export function createQuotesService({ db }: { db: Database }) {
         });
         if (!quote) throw new AppError('ALREADY_QUOTED', QUOTE_ERRORS.alreadyQuoted);
         if (job.currentStatus === 'requested')
-          await transitionJob(tx, job.id, 'quoted', 'First quote received');
-        return toCreatedQuote(quote);
+          await jobs.transition(tx, job.id, 'quoted', 'First quote received');
+        return toQuoteView(quote);
       });
     },
 
     /** A job's quotes: all of them for its owner or an admin; a plumber sees only its own. */
     async listForJob(actor: CurrentUser, jobId: string): Promise<JobQuote[]> {
-      const job = await findJobById(db, jobId);
+      const job = await jobs.findById(jobId);
       if (!job) throw new AppError('NOT_FOUND', QUOTE_ERRORS.jobNotFound);
       if (actor.role === 'admin' || job.customerId === actor.id) {
         return withPlumberCards(await listQuotesByJob(db, job.id));
       }
       if (actor.role === 'plumber') {
-        const plumber = await findPlumberByUserId(db, actor.id);
+        const plumber = await plumbers.findForUser(db, actor.id);
         return plumber ? withPlumberCards(await listQuotesByJobAndPlumber(db, job.id, plumber.id)) : [];
       }
       throw new AppError('NOT_FOUND', QUOTE_ERRORS.jobNotFound);
@@ -128,7 +125,7 @@ export function createQuotesService({ db }: { db: Database }) {
 
     /** A plumber's quotes, for that plumber or an admin. */
     async listForPlumber(actor: CurrentUser, plumberId: string): Promise<PlumberQuote[]> {
-      const plumber = await findPlumberById(db, plumberId);
+      const plumber = await plumbers.findById(plumberId);
       if (!plumber) throw new AppError('NOT_FOUND', QUOTE_ERRORS.plumberNotFound);
       if (actor.role !== 'admin' && plumber.userId !== actor.id) {
         throw new AppError('FORBIDDEN', QUOTE_ERRORS.notYourQuotes);
@@ -156,10 +153,10 @@ export function createQuotesService({ db }: { db: Database }) {
       actor: CurrentUser,
       jobId: string,
       quoteId: string,
-    ): Promise<{ job: JobStatusResult; quote: CreatedQuote }> {
+    ): Promise<{ job: JobStatusResult; quote: QuoteView }> {
       try {
         return await db.transaction(async (tx) => {
-          const job = await lockJobById(tx, jobId);
+          const job = await jobs.lockById(tx, jobId);
           if (!job || job.customerId !== actor.id) throw new AppError('NOT_FOUND', QUOTE_ERRORS.jobNotFound);
           const quote = await findQuoteById(tx, quoteId);
           if (!quote || quote.jobId !== job.id) throw new AppError('NOT_FOUND', QUOTE_ERRORS.quoteNotFound);
@@ -171,10 +168,10 @@ export function createQuotesService({ db }: { db: Database }) {
 
           const accepted = await markQuoteAccepted(tx, quote.id);
           await declineOtherQuotes(tx, job.id, quote.id);
-          const scheduled = await transitionJob(tx, job.id, 'scheduled', 'Quote accepted', {
+          const scheduled = await jobs.transition(tx, job.id, 'scheduled', 'Quote accepted', {
             plumberId: quote.plumberId,
           });
-          return { job: toJobStatusResult(scheduled), quote: toCreatedQuote(accepted) };
+          return { job: toJobStatusResult(scheduled), quote: toQuoteView(accepted) };
         });
       } catch (error) {
         if (isUniqueViolation(error, ONE_ACCEPTED_PER_JOB)) {

@@ -1,4 +1,6 @@
 import { Router } from 'express';
+import { siteRoutes } from '@shared/contracts/site';
+import { reply } from '../../lib/contract';
 
 /**
  * Public, non-secret settings the client shows: footer contact details, and the app's time zone
@@ -7,7 +9,11 @@ import { Router } from 'express';
 export function createSiteRouter(support: { phone: string; email: string }, timeZone: string): Router {
   const router = Router();
   router.get('/public', (_req, res) => {
-    res.json({ supportPhone: support.phone, supportEmail: support.email, timeZone });
+    reply(res, siteRoutes.publicConfig, {
+      supportPhone: support.phone,
+      supportEmail: support.email,
+      timeZone,
+    });
   });
   return router;
 }

@@ -1,6 +1,6 @@
 import { LayoutDashboard, LogOut } from 'lucide-react';
 import { Link } from 'wouter';
-import type { CurrentUser } from '@shared/validators/auth';
+import type { CurrentUser } from '@shared/contracts/auth';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import {

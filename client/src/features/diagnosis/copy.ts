@@ -1,5 +1,5 @@
 import type { DiagnosisLocation, Severity, Urgency } from '@shared/constants';
-import { DIAGNOSIS_MESSAGES } from '@shared/validators/diagnosis';
+import { DIAGNOSIS_MESSAGES } from '@shared/contracts/diagnosis';
 
 /** Visible copy of docs/product.md §2 "Diagnose", §5 and §8 — exact strings. */
 export const WIZARD_STEPS = ['Describe Issue', 'Upload Photos', 'Additional Details'] as const;

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Urgency } from '@shared/constants';
-import { estimateResponseSchema, type EstimateResponse } from '@shared/validators/estimate';
-import { apiRequest, queryKeyToUrl } from '@/lib/api-client';
+import { pricingRoutes, type EstimateResponse } from '@shared/contracts/pricing';
+import { callApi } from '@/lib/api-client';
 import { queryKeys, type QueryConfig } from '@/lib/react-query';
 
 export interface EstimateParams {
@@ -16,10 +16,7 @@ export async function getEstimate(
   params: EstimateParams,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<EstimateResponse> {
-  const body = await apiRequest('GET', queryKeyToUrl(queryKeys.pricing.estimate(params)), undefined, {
-    signal,
-  });
-  return estimateResponseSchema.parse(body);
+  return callApi(pricingRoutes.estimate, { query: params, signal });
 }
 
 export const getEstimateQueryOptions = (params: EstimateParams) =>

@@ -1,14 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { adminCatalogItemSchema, type AdminCatalogItem } from '@shared/validators/admin';
-import { apiRequest } from '@/lib/api-client';
+import { adminRoutes, type AdminCatalogItem } from '@shared/contracts/admin';
+import { callApi } from '@/lib/api-client';
 import { queryKeys, type QueryConfig } from '@/lib/react-query';
 
 /** GET /api/pricing/catalog — every catalogue row, active or not. Admin only. */
 export async function getPricingCatalog({ signal }: { signal?: AbortSignal } = {}): Promise<
   AdminCatalogItem[]
 > {
-  const body = await apiRequest('GET', queryKeys.admin.catalog[0], undefined, { signal });
-  return adminCatalogItemSchema.array().parse(body);
+  return callApi(adminRoutes.catalog, { signal });
 }
 
 export const getPricingCatalogQueryOptions = () =>

@@ -1,12 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { adminRegionSchema, type AdminRegion } from '@shared/validators/admin';
-import { apiRequest } from '@/lib/api-client';
+import { adminRoutes, type AdminRegion } from '@shared/contracts/admin';
+import { callApi } from '@/lib/api-client';
 import { queryKeys, type QueryConfig } from '@/lib/react-query';
 
 /** GET /api/pricing/regions — every region, the national average first. Admin only. */
 export async function getPricingRegions({ signal }: { signal?: AbortSignal } = {}): Promise<AdminRegion[]> {
-  const body = await apiRequest('GET', queryKeys.admin.regions[0], undefined, { signal });
-  return adminRegionSchema.array().parse(body);
+  return callApi(adminRoutes.regions, { signal });
 }
 
 export const getPricingRegionsQueryOptions = () =>

@@ -1,5 +1,5 @@
 import { Briefcase, CircleCheckBig, MapPin, Wrench, type LucideIcon } from 'lucide-react';
-import type { AdminStats } from '@shared/validators/admin';
+import type { AdminStats } from '@shared/contracts/admin';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ADMIN_COPY } from '../copy';

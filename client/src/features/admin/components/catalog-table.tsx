@@ -1,13 +1,14 @@
 import { Search, X } from 'lucide-react';
 import { useDeferredValue, useId, useMemo, useState } from 'react';
-import type { AdminCatalogItem } from '@shared/validators/admin';
+import { formatUsdRange } from '@shared/money';
+import type { AdminCatalogItem } from '@shared/contracts/admin';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { TableCell } from '@/components/ui/table';
 import { ADMIN_COPY } from '../copy';
 import { filterCatalog } from '../utils/filter-catalog';
-import { formatPriceRange, formatUnit } from '../utils/format';
+import { formatUnit } from '../utils/format';
 import { AdminTable } from './admin-table';
 import { StatusBadge } from './status-badge';
 
@@ -91,7 +92,7 @@ export function CatalogTable({ items, failed }: { items: AdminCatalogItem[] | un
               </TableCell>
               <TableCell className="whitespace-nowrap">{item.category}</TableCell>
               <TableCell className="whitespace-nowrap tabular-nums">
-                {formatPriceRange(item.baseMin, item.baseMax)}
+                {formatUsdRange(item.baseMin, item.baseMax)}
               </TableCell>
               <TableCell className="whitespace-nowrap">{formatUnit(item.unit)}</TableCell>
               <TableCell>

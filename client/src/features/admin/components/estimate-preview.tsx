@@ -3,9 +3,10 @@ import { Calculator, RotateCcw } from 'lucide-react';
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import { URGENCIES, type Urgency } from '@shared/constants';
 import { representativeZipFor } from '@shared/region-representative-zips';
+import { formatUsd, formatUsdRange } from '@shared/money';
 import { DEFAULT_REGION_CODE } from '@shared/region-zip-prefixes';
-import type { AdminCatalogItem, AdminRegion } from '@shared/validators/admin';
-import type { EstimateResponse } from '@shared/validators/estimate';
+import type { AdminCatalogItem, AdminRegion } from '@shared/contracts/admin';
+import type { EstimateResponse } from '@shared/contracts/pricing';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
@@ -22,7 +23,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { getErrorMessage } from '@/lib/api-client';
 import { cn } from '@/utils/cn';
 import { useEstimate, type EstimateParams } from '../api/get-estimate';
-import { formatDollars, formatPercent, formatPriceRange } from '../utils/format';
+import { formatPercent } from '../utils/format';
 
 export const ESTIMATE_COPY = {
   title: 'Estimate Preview',
@@ -191,7 +192,7 @@ export function EstimatePreview({
 function EstimateBreakdown({ estimate, updating }: { estimate: EstimateResponse; updating: boolean }) {
   const { costBreakdown: b } = estimate;
   const rows: Array<[string, ReactNode]> = [
-    ['National base range', formatPriceRange(b.base.min, b.base.max)],
+    ['National base range', formatUsdRange(b.base.min, b.base.max)],
     [
       'Region',
       <>
@@ -217,11 +218,11 @@ function EstimateBreakdown({ estimate, updating }: { estimate: EstimateResponse;
             .map((modifier) =>
               modifier.type === 'multiplier'
                 ? `${modifier.name} ×${modifier.value}`
-                : `${modifier.name} +${formatDollars(modifier.value)}`,
+                : `${modifier.name} +${formatUsd(modifier.value)}`,
             )
             .join(', '),
     ],
-    ['Total', <strong key="total">{formatPriceRange(b.total.min, b.total.max)}</strong>],
+    ['Total', <strong key="total">{formatUsdRange(b.total.min, b.total.max)}</strong>],
   ];
 
   return (

@@ -1,7 +1,7 @@
-import type { AdminModifier } from '@shared/validators/admin';
+import { capitalise } from '@shared/job-display';
+import type { AdminModifier } from '@shared/contracts/admin';
 import { TableCell } from '@/components/ui/table';
 import { ADMIN_COPY } from '../copy';
-import { capitalize } from '../utils/format';
 import { AdminTable } from './admin-table';
 import { StatusBadge } from './status-badge';
 
@@ -24,7 +24,7 @@ export function ModifiersTable({
       renderRow={(modifier) => (
         <>
           <TableCell className="min-w-36 font-medium">{modifier.name}</TableCell>
-          <TableCell>{capitalize(modifier.type)}</TableCell>
+          <TableCell>{capitalise(modifier.type)}</TableCell>
           <TableCell className="min-w-64 max-w-md text-muted-foreground">
             {modifier.description ?? ''}
           </TableCell>

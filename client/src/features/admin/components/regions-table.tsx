@@ -1,4 +1,4 @@
-import type { AdminRegion } from '@shared/validators/admin';
+import type { AdminRegion } from '@shared/contracts/admin';
 import { TableCell } from '@/components/ui/table';
 import { ADMIN_COPY } from '../copy';
 import { AdminTable } from './admin-table';

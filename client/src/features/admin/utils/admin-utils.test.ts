@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { AdminCatalogItem } from '@shared/validators/admin';
+import type { AdminCatalogItem } from '@shared/contracts/admin';
 import { filterCatalog } from './filter-catalog';
-import { formatDollars, formatPriceRange, formatUnit } from './format';
+import { formatUsd as formatDollars, formatUsdRange as formatPriceRange } from '@shared/money';
+import { formatUnit } from './format';
 
 const item = (issueName: string, category: string, unit = 'job'): AdminCatalogItem => ({
   id: issueName,

@@ -1,4 +1,4 @@
-import type { AdminCatalogItem } from '@shared/validators/admin';
+import type { AdminCatalogItem } from '@shared/contracts/admin';
 
 const normalise = (text: string) =>
   text

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { currentUserSchema, type CurrentUser, type LoginInput } from '@shared/validators/auth';
-import { apiRequest } from '@/lib/api-client';
+import { authRoutes, type CurrentUser, type LoginInput } from '@shared/contracts/auth';
+import { callApi } from '@/lib/api-client';
 import type { MutationConfig } from '@/lib/react-query';
 import { refreshSession } from './session-cache';
 
 export async function login(data: LoginInput): Promise<CurrentUser> {
-  return currentUserSchema.parse(await apiRequest('POST', '/api/auth/login', data));
+  return callApi(authRoutes.login, { body: data });
 }
 
 type UseLoginOptions = {

@@ -1,10 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { authRoutes } from '@shared/contracts/auth';
+import { callApi } from '@/lib/api-client';
 import type { MutationConfig } from '@/lib/react-query';
 import { refreshSession } from './session-cache';
 
-export async function logout(): Promise<void> {
-  await apiRequest('POST', '/api/auth/logout');
+/** POST /api/auth/logout — ends the session; answers `{ ok: true }`. */
+export async function logout() {
+  return callApi(authRoutes.logout);
 }
 
 type UseLogoutOptions = {

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { currentUserSchema, type CurrentUser, type RegisterInput } from '@shared/validators/auth';
-import { apiRequest } from '@/lib/api-client';
+import { authRoutes, type CurrentUser, type RegisterInput } from '@shared/contracts/auth';
+import { callApi } from '@/lib/api-client';
 import type { MutationConfig } from '@/lib/react-query';
 import { refreshSession } from './session-cache';
 
 /** Creates the account; the server logs the new user in (201 CurrentUser). */
 export async function register(data: RegisterInput): Promise<CurrentUser> {
-  return currentUserSchema.parse(await apiRequest('POST', '/api/auth/register', data));
+  return callApi(authRoutes.register, { body: data });
 }
 
 type UseRegisterOptions = {

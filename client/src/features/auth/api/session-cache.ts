@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { CurrentUser } from '@shared/validators/auth';
+import type { CurrentUser } from '@shared/contracts/auth';
 import { queryKeys, sessionIndependentQueryRoots } from '@/lib/react-query';
 
 /**

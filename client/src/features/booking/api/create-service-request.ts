@@ -1,24 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import type { CreateServiceRequestData } from '@shared/validators/booking';
-import { apiRequest } from '@/lib/api-client';
+import { bookingRoutes, type BookingResult, type CreateServiceRequestData } from '@shared/contracts/booking';
+import { callApi } from '@/lib/api-client';
 import { queryKeys, type MutationConfig } from '@/lib/react-query';
-
-const serviceRequestSchema = z.object({
-  id: z.string(),
-  preferredDate: z.string(),
-  slot: z.object({ id: z.string(), date: z.string(), startTime: z.string(), endTime: z.string() }).nullable(),
-  /** The job posted for a logged-in homeowner; null for guests and other roles. */
-  jobId: z.string().nullable(),
-});
-export type CreatedServiceRequest = z.infer<typeof serviceRequestSchema>;
 
 /**
  * POST /api/service-requests. With `slotId` the server books that slot in the same transaction
  * (409 SLOT_TAKEN if someone was quicker; nothing is stored then).
  */
-export async function createServiceRequest(data: CreateServiceRequestData): Promise<CreatedServiceRequest> {
-  return serviceRequestSchema.parse(await apiRequest('POST', '/api/service-requests', data));
+export async function createServiceRequest(data: CreateServiceRequestData): Promise<BookingResult> {
+  return callApi(bookingRoutes.createServiceRequest, { body: data });
 }
 
 type UseCreateServiceRequestOptions = {

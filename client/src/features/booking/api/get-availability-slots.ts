@@ -1,20 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiRequest, queryKeyToUrl } from '@/lib/api-client';
+import { bookingRoutes, type Slot } from '@shared/contracts/booking';
+import { callApi } from '@/lib/api-client';
 import { queryKeys, type QueryConfig } from '@/lib/react-query';
 
-const availabilitySlotSchema = z.object({
-  id: z.string(),
-  date: z.string(),
-  startTime: z.string(),
-  endTime: z.string(),
-});
-export type AvailabilitySlot = z.infer<typeof availabilitySlotSchema>;
-
 /** GET /api/availability-slots?date=YYYY-MM-DD: the open slots of a day (none for past days or times). */
-export async function getAvailabilitySlots(date: string, { signal }: { signal?: AbortSignal } = {}) {
-  const body = await apiRequest('GET', queryKeyToUrl(queryKeys.booking.slotsOn(date)), undefined, { signal });
-  return z.array(availabilitySlotSchema).parse(body);
+export async function getAvailabilitySlots(
+  date: string,
+  { signal }: { signal?: AbortSignal } = {},
+): Promise<Slot[]> {
+  return callApi(bookingRoutes.listSlots, { query: { date }, signal });
 }
 
 export const getAvailabilitySlotsQueryOptions = (date: string) =>

@@ -5,9 +5,10 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import type { BookingHandover } from '@shared/booking-handover';
 import { SERVICE_TYPES, URGENCIES } from '@shared/constants';
-import { DEFAULT_APP_TIME_ZONE, todayIn } from '@shared/dates';
-import { BOOKING_MESSAGES, createServiceRequestInput } from '@shared/validators/booking';
-import type { CurrentUser } from '@shared/validators/auth';
+import { todayIn } from '@shared/dates';
+import { DEFAULT_APP_TIME_ZONE } from '@shared/time-zone';
+import type { CurrentUser } from '@shared/contracts/auth';
+import { BOOKING_MESSAGES, createServiceRequestInput, type BookingResult } from '@shared/contracts/booking';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
@@ -16,7 +17,7 @@ import { SelectField } from '@/components/ui/select-field';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
-import { useCreateServiceRequest, type CreatedServiceRequest } from '../api/create-service-request';
+import { useCreateServiceRequest } from '../api/create-service-request';
 import { COPY, INFO_TILES, URGENCY_OPTION_LABELS } from '../copy';
 import { describeBookingFailure } from '../utils/booking-errors';
 import { TimeSlotPicker } from './time-slot-picker';
@@ -57,7 +58,7 @@ export interface BookingFormProps {
   user: CurrentUser | null | undefined;
   /** A diagnosis handed over from /diagnose (prefills service type, urgency, description). */
   handover?: BookingHandover;
-  onBooked?: (result: CreatedServiceRequest) => void;
+  onBooked?: (result: BookingResult) => void;
   /** The app's time zone (`timeZone` of GET /api/config/public); dates and slot times are its. */
   timeZone?: string;
 }

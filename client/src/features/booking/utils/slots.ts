@@ -1,4 +1,4 @@
-import type { AvailabilitySlot } from '../api/get-availability-slots';
+import type { Slot } from '@shared/contracts/booking';
 
 /** One button of the picker: a start time offered by one or more technicians. */
 export interface SlotGroup {
@@ -9,7 +9,7 @@ export interface SlotGroup {
 }
 
 /** Groups a day's open slots by start time, in time order. */
-export function groupSlotsByStartTime(slots: readonly AvailabilitySlot[]): SlotGroup[] {
+export function groupSlotsByStartTime(slots: readonly Slot[]): SlotGroup[] {
   const groups = new Map<string, SlotGroup>();
   for (const slot of slots) {
     const group = groups.get(slot.startTime);

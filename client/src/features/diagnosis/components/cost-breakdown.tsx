@@ -1,10 +1,5 @@
-import type { CostBreakdown as CostBreakdownData } from '@shared/validators/estimate';
-
-function money(amount: number, currency: string): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency, maximumFractionDigits: 0 }).format(
-    amount,
-  );
-}
+import { formatUsd, formatUsdRange } from '@shared/money';
+import type { CostBreakdown as CostBreakdownData } from '@shared/contracts/pricing';
 
 function factor(value: number): string {
   return `×${Number(value.toFixed(3))}`;
@@ -12,8 +7,7 @@ function factor(value: number): string {
 
 /** How the estimate was computed: catalogue base × regional index × modifiers = total. */
 export function CostBreakdown({ breakdown }: { breakdown: CostBreakdownData }) {
-  const { base, region, modifiers, total, currency, unit, laborShare, regionalMultiplier } = breakdown;
-  const range = (r: { min: number; max: number }) => `${money(r.min, currency)} - ${money(r.max, currency)}`;
+  const { base, region, modifiers, total, unit, laborShare, regionalMultiplier } = breakdown;
   const regionSource =
     region.source === 'zip' && region.zip ? `from ZIP code ${region.zip}` : 'no ZIP code given';
 
@@ -22,12 +16,12 @@ export function CostBreakdown({ breakdown }: { breakdown: CostBreakdownData }) {
       <div className="grid gap-0.5">
         <dt className="text-muted-foreground">Base price ({breakdown.issueName})</dt>
         <dd className="font-medium">
-          {range(base)} per {unit}
+          {formatUsdRange(base.min, base.max)} per {unit}
         </dd>
       </div>
       <div className="grid gap-0.5">
         <dt className="text-muted-foreground">Estimate</dt>
-        <dd className="font-semibold">{range(total)}</dd>
+        <dd className="font-semibold">{formatUsdRange(total.min, total.max)}</dd>
       </div>
       <div className="grid gap-0.5 sm:col-span-2">
         <dt className="text-muted-foreground">Regional index</dt>
@@ -52,9 +46,7 @@ export function CostBreakdown({ breakdown }: { breakdown: CostBreakdownData }) {
                 <li key={modifier.key}>
                   {modifier.name}{' '}
                   <span className="font-medium">
-                    {modifier.type === 'flat'
-                      ? `+${money(modifier.value, currency)}`
-                      : factor(modifier.value)}
+                    {modifier.type === 'flat' ? `+${formatUsd(modifier.value)}` : factor(modifier.value)}
                   </span>
                 </li>
               ))}

@@ -3,7 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { Urgency } from '@shared/constants';
 import { bookingHandoverUrl, serviceTypeForIssueSlug } from '@shared/booking-handover';
-import type { DiagnosisResponse, SafetyNotice } from '@shared/validators/diagnosis-response';
+import type { DiagnosisResponse, SafetyNotice } from '@shared/contracts/diagnosis';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@/components/ui/collapsible';

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import type { DiagnosisResponse } from '@shared/validators/diagnosis-response';
+import type { DiagnosisResponse } from '@shared/contracts/diagnosis';
 import { Card, CardContent } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
 import { getErrorMessage } from '@/lib/api-client';
@@ -9,8 +9,7 @@ import { useCreateDiagnosis } from '../api/create-diagnosis';
 import { COPY } from '../copy';
 import { usePhotoSelection } from '../hooks/use-photo-selection';
 import { DescribeStep } from './describe-step';
-import { DetailsStep } from './details-step';
-import { DiagnosisResult, type DiagnosisRequestSummary } from './diagnosis-result';
+import type { DiagnosisRequestSummary } from './diagnosis-result';
 import { PhotosStep } from './photos-step';
 import { WizardProgress } from './wizard-progress';
 import {
@@ -22,6 +21,15 @@ import {
 } from './wizard-form';
 
 type Step = 1 | 2 | 3 | 4;
+
+// Steps 3 and 4 bring the select menu and the result screen: a phone opening /diagnose loads them
+// only once the homeowner has moved past the description (loading starts on step 2).
+const loadDetailsStep = () => import('./details-step');
+const loadDiagnosisResult = () => import('./diagnosis-result');
+const DetailsStep = lazy(() => loadDetailsStep().then((module) => ({ default: module.DetailsStep })));
+const DiagnosisResult = lazy(() =>
+  loadDiagnosisResult().then((module) => ({ default: module.DiagnosisResult })),
+);
 
 /**
  * The /diagnose wizard (docs/product.md §2, §4): 1 describe → 2 photos → 3 details → 4 result.
@@ -44,6 +52,7 @@ export function DiagnosisWizard() {
   });
 
   const goTo = (next: Step) => {
+    if (next > 1) void Promise.all([loadDetailsStep(), loadDiagnosisResult()]);
     setNavigated(true);
     setStep(next);
   };
@@ -94,12 +103,14 @@ export function DiagnosisWizard() {
         {step < 4 && <WizardProgress step={step} />}
 
         {step === 4 && outcome ? (
-          <DiagnosisResult
-            diagnosis={outcome.diagnosis}
-            request={outcome.request}
-            focusOnMount={navigated}
-            onReset={reset}
-          />
+          <Suspense fallback={null}>
+            <DiagnosisResult
+              diagnosis={outcome.diagnosis}
+              request={outcome.request}
+              focusOnMount={navigated}
+              onReset={reset}
+            />
+          </Suspense>
         ) : (
           <form noValidate aria-busy={pending} onSubmit={submit} aria-label="AI diagnosis">
             {step === 1 && <DescribeStep form={form} focusOnMount={navigated} onNext={nextFromDescription} />}
@@ -112,15 +123,17 @@ export function DiagnosisWizard() {
               />
             )}
             {step === 3 && (
-              <DetailsStep
-                form={form}
-                focusOnMount={navigated}
-                pending={pending}
-                serverMessage={
-                  diagnosisMutation.error ? getErrorMessage(diagnosisMutation.error, '') : undefined
-                }
-                onBack={() => goTo(2)}
-              />
+              <Suspense fallback={null}>
+                <DetailsStep
+                  form={form}
+                  focusOnMount={navigated}
+                  pending={pending}
+                  serverMessage={
+                    diagnosisMutation.error ? getErrorMessage(diagnosisMutation.error, '') : undefined
+                  }
+                  onBack={() => goTo(2)}
+                />
+              </Suspense>
             )}
           </form>
         )}

@@ -1,6 +1,6 @@
 import type { UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
-import { diagnosisRequestInput } from '@shared/validators/diagnosis';
+import { diagnosisRequestInput } from '@shared/contracts/diagnosis';
 
 /** The wizard's form: the request contract minus the photos, which the picker keeps. */
 export const diagnosisFormSchema = diagnosisRequestInput.omit({ imageUrls: true });

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CreatedQuote, JobStatusResult } from '@shared/marketplace';
-import { apiRequest } from '@/lib/api-client';
+import { jobRoutes, type AcceptQuoteResult } from '@shared/contracts/jobs';
+import { callApi } from '@/lib/api-client';
 import { queryKeys, type MutationConfig } from '@/lib/react-query';
 
 export interface AcceptQuoteVariables {
@@ -9,12 +9,8 @@ export interface AcceptQuoteVariables {
 }
 
 /** POST /api/jobs/{jobId}/accept-quote — assigns the quote's plumber and schedules the job. */
-export async function acceptQuote({ jobId, quoteId }: AcceptQuoteVariables) {
-  return apiRequest<{ job: JobStatusResult; quote: CreatedQuote }>(
-    'POST',
-    `/api/jobs/${encodeURIComponent(jobId)}/accept-quote`,
-    { quoteId },
-  );
+export async function acceptQuote({ jobId, quoteId }: AcceptQuoteVariables): Promise<AcceptQuoteResult> {
+  return callApi(jobRoutes.acceptQuote, { params: { jobId }, body: { quoteId } });
 }
 
 type UseAcceptQuoteOptions = {

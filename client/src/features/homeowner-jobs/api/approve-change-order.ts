@@ -1,18 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { JobChangeOrder } from '@shared/marketplace';
-import type { ChangeOrderParams } from '@shared/validators/jobs';
-import { apiRequest } from '@/lib/api-client';
+import { jobRoutes, type ChangeOrderParams, type JobChangeOrder } from '@shared/contracts/jobs';
+import { callApi } from '@/lib/api-client';
 import { queryKeys, type MutationConfig } from '@/lib/react-query';
 
 /** POST /api/jobs/{jobId}/change-orders/{changeOrderId}/approve — the homeowner agrees to the extra amount: it raises the ceiling of the final amount. */
-export async function approveChangeOrder({
-  jobId,
-  changeOrderId,
-}: ChangeOrderParams): Promise<JobChangeOrder> {
-  return apiRequest<JobChangeOrder>(
-    'POST',
-    `/api/jobs/${encodeURIComponent(jobId)}/change-orders/${encodeURIComponent(changeOrderId)}/approve`,
-  );
+export async function approveChangeOrder(params: ChangeOrderParams): Promise<JobChangeOrder> {
+  return callApi(jobRoutes.approveChangeOrder, { params });
 }
 
 type UseApproveChangeOrderOptions = {

@@ -1,13 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { JobStatusResult } from '@shared/marketplace';
-import { apiRequest } from '@/lib/api-client';
+import { jobRoutes, type JobStatusResult } from '@shared/contracts/jobs';
+import { callApi } from '@/lib/api-client';
 import { queryKeys, type MutationConfig } from '@/lib/react-query';
 
 /** PATCH /api/jobs/{jobId}/status {status: 'cancelled'} — the owner withdraws a job before accepting a quote. */
 export async function cancelJob({ jobId }: { jobId: string }): Promise<JobStatusResult> {
-  return apiRequest<JobStatusResult>('PATCH', `/api/jobs/${encodeURIComponent(jobId)}/status`, {
-    status: 'cancelled',
-  });
+  return callApi(jobRoutes.changeStatus, { params: { jobId }, body: { status: 'cancelled' } });
 }
 
 type UseCancelJobOptions = {

@@ -1,18 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { JobChangeOrder } from '@shared/marketplace';
-import type { ChangeOrderParams } from '@shared/validators/jobs';
-import { apiRequest } from '@/lib/api-client';
+import { jobRoutes, type ChangeOrderParams, type JobChangeOrder } from '@shared/contracts/jobs';
+import { callApi } from '@/lib/api-client';
 import { queryKeys, type MutationConfig } from '@/lib/react-query';
 
 /** POST /api/jobs/{jobId}/change-orders/{changeOrderId}/decline — the homeowner refuses the extra amount: the ceiling stays where it was. */
-export async function declineChangeOrder({
-  jobId,
-  changeOrderId,
-}: ChangeOrderParams): Promise<JobChangeOrder> {
-  return apiRequest<JobChangeOrder>(
-    'POST',
-    `/api/jobs/${encodeURIComponent(jobId)}/change-orders/${encodeURIComponent(changeOrderId)}/decline`,
-  );
+export async function declineChangeOrder(params: ChangeOrderParams): Promise<JobChangeOrder> {
+  return callApi(jobRoutes.declineChangeOrder, { params });
 }
 
 type UseDeclineChangeOrderOptions = {

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { JobQuote } from '@shared/marketplace';
-import { apiRequest, queryKeyToUrl } from '@/lib/api-client';
+import { quoteRoutes, type JobQuote } from '@shared/contracts/quotes';
+import { callApi } from '@/lib/api-client';
 import { queryKeys, type QueryConfig } from '@/lib/react-query';
 
 /** GET /api/quotes/job/{jobId} — the quotes of one of the customer's jobs, each with its plumber's rating. */
@@ -8,7 +8,7 @@ export async function getJobQuotes(
   jobId: string,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<JobQuote[]> {
-  return apiRequest<JobQuote[]>('GET', queryKeyToUrl(queryKeys.quotes.ofJob(jobId)), undefined, { signal });
+  return callApi(quoteRoutes.listForJob, { params: { jobId }, signal });
 }
 
 export const getJobQuotesQueryOptions = (jobId: string) =>

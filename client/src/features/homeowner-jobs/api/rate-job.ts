@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PlumberRating } from '@shared/marketplace';
-import type { CreateRatingInput } from '@shared/validators/ratings';
-import { apiRequest } from '@/lib/api-client';
+import { jobRoutes, type CreateRatingInput } from '@shared/contracts/jobs';
+import type { PlumberRating } from '@shared/contracts/plumbers';
+import { callApi } from '@/lib/api-client';
 import { queryKeys, type MutationConfig } from '@/lib/react-query';
 
 /** POST /api/jobs/{jobId}/rating — the owner rates the plumber of a completed job, once. */
@@ -9,7 +9,7 @@ export async function rateJob({
   jobId,
   ...rating
 }: CreateRatingInput & { jobId: string }): Promise<PlumberRating> {
-  return apiRequest<PlumberRating>('POST', `/api/jobs/${encodeURIComponent(jobId)}/rating`, rating);
+  return callApi(jobRoutes.rate, { params: { jobId }, body: rating });
 }
 
 type UseRateJobOptions = {

@@ -1,13 +1,7 @@
 import { CalendarDays, Clock, MapPin } from 'lucide-react';
-import {
-  capitalise,
-  formatPostedDate,
-  formatUsd,
-  formatUsdRange,
-  jobStatusLabel,
-  jobTitleFromSlug,
-} from '@shared/job-display';
-import type { CustomerJob } from '@shared/marketplace';
+import { capitalise, formatPostedDate, jobTitleFromSlug } from '@shared/job-display';
+import { formatUsd, formatUsdRange } from '@shared/money';
+import type { CustomerJob } from '@shared/contracts/jobs';
 import { Badge } from '@/components/ui/badge';
 import { CardContent, ListCard } from '@/components/ui/card';
 import { jobStatusBadgeVariant } from '@/utils/job-badges';
@@ -36,7 +30,7 @@ export function JobCard({ job }: { job: CustomerJob }) {
             </Badge>
           )}
           <Badge variant={jobStatusBadgeVariant(job.currentStatus)} data-testid="badge-status">
-            {jobStatusLabel(job.currentStatus)}
+            {job.statusLabel}
           </Badge>
         </>
       }

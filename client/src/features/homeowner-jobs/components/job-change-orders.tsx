@@ -1,5 +1,5 @@
-import { formatUsd } from '@shared/job-display';
-import type { CustomerJob } from '@shared/marketplace';
+import type { CustomerJob } from '@shared/contracts/jobs';
+import { formatUsd } from '@shared/money';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Panel } from '@/components/ui/panel';

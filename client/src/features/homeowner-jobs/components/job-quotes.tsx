@@ -1,12 +1,9 @@
 import type { ReactNode } from 'react';
 import { BadgeCheck, Star } from 'lucide-react';
-import {
-  ESTIMATE_COMPARISON_LABELS,
-  compareToEstimate,
-  formatAverageRating,
-  formatUsdRange,
-} from '@shared/job-display';
-import type { CustomerJob, JobQuote } from '@shared/marketplace';
+import { ESTIMATE_COMPARISON_LABELS, compareToEstimate, formatAverageRating } from '@shared/job-display';
+import { formatUsdRange } from '@shared/money';
+import type { CustomerJob } from '@shared/contracts/jobs';
+import type { JobQuote } from '@shared/contracts/quotes';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Plus } from 'lucide-react';
 import { Link } from 'wouter';
 import { isPastJobStatus } from '@shared/job-display';
-import type { CustomerJob } from '@shared/marketplace';
+import type { CustomerJob } from '@shared/contracts/jobs';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';

@@ -1,14 +1,17 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Star } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
-import type { CustomerJob } from '@shared/marketplace';
-import { createRatingInput } from '@shared/validators/ratings';
-import { Button } from '@/components/ui/button';
-import { Label } from '@/components/ui/label';
-import { Spinner } from '@/components/ui/spinner';
+import { useId } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { createRatingInput, type CustomerJob } from '@shared/contracts/jobs';
+import { FormActions } from '@/components/ui/form-actions';
+import { FormField } from '@/components/ui/form-field';
+import { Panel } from '@/components/ui/panel';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { getErrorMessage } from '@/lib/api-client';
 import { cn } from '@/utils/cn';
+import { blankAsUndefined } from '@/utils/form-values';
 import { useRateJob } from '../api/rate-job';
 import { COPY } from '../copy';
 
@@ -44,11 +47,14 @@ function StarRow({ value }: { value: number }) {
   );
 }
 
+/** Until a star is chosen the form asks for one in its own words; then the request's rule applies. */
+const rateJobFormInput = createRatingInput.extend({
+  stars: z.number({ error: COPY.rateChooseStars }).pipe(createRatingInput.shape.stars),
+});
+
 function RateJobForm({ jobId }: { jobId: string }) {
-  const [stars, setStars] = useState(0);
-  const [comment, setComment] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const id = useId();
+  const form = useForm({ resolver: zodResolver(rateJobFormInput) });
   const rateMutation = useRateJob({
     mutationConfig: {
       onSuccess: () => toast({ title: COPY.rateSuccessTitle, description: COPY.rateSuccessDescription }),
@@ -60,85 +66,80 @@ function RateJobForm({ jobId }: { jobId: string }) {
         }),
     },
   });
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = createRatingInput.safeParse({ stars, comment: comment.trim() || undefined });
-    if (!parsed.success) {
-      setError(stars === 0 ? COPY.rateChooseStars : (parsed.error.issues[0]?.message ?? COPY.rateFailure));
-      return;
-    }
-    setError(null);
-    rateMutation.mutate({ jobId, ...parsed.data });
-  };
+  const { errors } = form.formState;
+  const error = errors.stars?.message ?? errors.comment?.message;
 
   return (
-    <form
-      onSubmit={submit}
-      noValidate
-      className="grid gap-3 rounded-md border bg-muted/40 p-3 sm:p-4"
-      aria-labelledby={`${id}-heading`}
-      data-testid="form-rate-job"
-    >
-      <h4 id={`${id}-heading`} className="text-sm font-semibold">
-        {COPY.rateHeading}
-      </h4>
-      <fieldset className="grid gap-1">
-        <legend className="mb-1 text-sm font-medium">{COPY.rateStars}</legend>
-        <div className="flex gap-1">
-          {STARS.map((star) => (
-            <label
-              key={star}
-              className="relative rounded-md p-1 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring"
-            >
-              {/* The radio covers its star, invisible: the star is what people see and click. */}
-              <input
-                type="radio"
-                name={`${id}-stars`}
-                value={star}
-                checked={stars === star}
-                onChange={() => setStars(star)}
-                className="absolute inset-0 z-10 size-full cursor-pointer opacity-0"
-                aria-label={COPY.starLabel(star)}
-              />
-              <Star
-                aria-hidden="true"
-                className={cn(
-                  'size-7',
-                  star <= stars ? 'fill-current text-amber-500' : 'text-muted-foreground',
-                )}
-              />
-            </label>
-          ))}
-        </div>
-      </fieldset>
-      <div className="grid gap-2">
-        <Label htmlFor={`${id}-comment`}>{COPY.rateComment}</Label>
-        <Textarea
-          id={`${id}-comment`}
-          value={comment}
-          onChange={(event) => setComment(event.target.value)}
-          placeholder={COPY.rateCommentPlaceholder}
-          maxLength={2000}
-          className="min-h-20"
+    <Panel headingId={`${id}-heading`} title={COPY.rateHeading}>
+      <form
+        onSubmit={form.handleSubmit((rating) => rateMutation.mutate({ jobId, ...rating }))}
+        noValidate
+        className="grid gap-3"
+        data-testid="form-rate-job"
+      >
+        <Controller
+          control={form.control}
+          name="stars"
+          render={({ field }) => (
+            <fieldset className="grid gap-1">
+              <legend className="mb-1 text-sm font-medium">{COPY.rateStars}</legend>
+              <div className="flex gap-1">
+                {STARS.map((star) => (
+                  <label
+                    key={star}
+                    className="relative rounded-md p-1 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring"
+                  >
+                    {/* The radio covers its star, invisible: the star is what people see and click. */}
+                    <input
+                      ref={star === STARS[0] ? field.ref : undefined}
+                      type="radio"
+                      name={`${id}-stars`}
+                      value={star}
+                      checked={field.value === star}
+                      onChange={() => field.onChange(star)}
+                      onBlur={field.onBlur}
+                      className="absolute inset-0 z-10 size-full cursor-pointer opacity-0"
+                      aria-label={COPY.starLabel(star)}
+                    />
+                    <Star
+                      aria-hidden="true"
+                      className={cn(
+                        'size-7',
+                        star <= (field.value ?? 0) ? 'fill-current text-amber-500' : 'text-muted-foreground',
+                      )}
+                    />
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+          )}
         />
-      </div>
-      {error && (
-        <p role="alert" className="text-sm font-medium text-destructive">
-          {error}
-        </p>
-      )}
-      <div>
-        <Button
-          type="submit"
-          disabled={rateMutation.isPending}
-          aria-busy={rateMutation.isPending}
-          data-testid="button-submit-rating"
-        >
-          {rateMutation.isPending && <Spinner />}
-          {COPY.rateSubmit}
-        </Button>
-      </div>
-    </form>
+        <FormField id={`${id}-comment`} label={COPY.rateComment}>
+          {(describedBy) => (
+            <Textarea
+              id={`${id}-comment`}
+              placeholder={COPY.rateCommentPlaceholder}
+              maxLength={2000}
+              className="min-h-20"
+              aria-describedby={describedBy}
+              {...form.register('comment', {
+                // A blank comment leaves it out of the request.
+                setValueAs: blankAsUndefined,
+              })}
+            />
+          )}
+        </FormField>
+        {error && (
+          <p role="alert" className="text-sm font-medium text-destructive">
+            {error}
+          </p>
+        )}
+        <FormActions
+          pending={rateMutation.isPending}
+          submitLabel={COPY.rateSubmit}
+          submitTestId="button-submit-rating"
+        />
+      </form>
+    </Panel>
   );
 }

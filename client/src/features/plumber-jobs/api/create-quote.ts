@@ -1,12 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CreatedQuote } from '@shared/marketplace';
-import type { CreateQuoteInput } from '@shared/validators/quotes';
-import { apiRequest } from '@/lib/api-client';
+import { quoteRoutes, type CreateQuoteInput, type Quote } from '@shared/contracts/quotes';
+import { callApi } from '@/lib/api-client';
 import { queryKeys, type MutationConfig } from '@/lib/react-query';
 
 /** POST /api/quotes — the logged-in plumber's price range for a job. */
-export async function createQuote(input: CreateQuoteInput): Promise<CreatedQuote> {
-  return apiRequest<CreatedQuote>('POST', '/api/quotes', input);
+export async function createQuote(input: CreateQuoteInput): Promise<Quote> {
+  return callApi(quoteRoutes.create, { body: input });
 }
 
 type UseCreateQuoteOptions = {

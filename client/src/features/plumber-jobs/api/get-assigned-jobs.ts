@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AssignedJob } from '@shared/marketplace';
-import { apiRequest } from '@/lib/api-client';
+import { jobRoutes, type AssignedJob } from '@shared/contracts/jobs';
+import { callApi } from '@/lib/api-client';
 import { queryKeys, type QueryConfig } from '@/lib/react-query';
 
 /** GET /api/jobs/assigned — jobs this plumber was hired for, with the homeowner's contact details. */
 export async function getAssignedJobs({ signal }: { signal?: AbortSignal } = {}): Promise<AssignedJob[]> {
-  return apiRequest<AssignedJob[]>('GET', queryKeys.jobs.assigned[0], undefined, { signal });
+  return callApi(jobRoutes.listAssigned, { signal });
 }
 
 export const getAssignedJobsQueryOptions = () =>

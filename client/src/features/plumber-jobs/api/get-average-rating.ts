@@ -1,18 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AverageRating } from '@shared/marketplace';
-import { apiRequest, queryKeyToUrl } from '@/lib/api-client';
+import { plumberRoutes, type AverageRating } from '@shared/contracts/plumbers';
+import { callApi } from '@/lib/api-client';
 import { queryKeys, type QueryConfig } from '@/lib/react-query';
 
 /** GET /api/plumbers/{plumberId}/average-rating — `{ average, count }`, average null without ratings. */
-export async function getAverageRating(plumberId: string, { signal }: { signal?: AbortSignal } = {}) {
-  return apiRequest<AverageRating>(
-    'GET',
-    queryKeyToUrl(queryKeys.plumbers.averageRating(plumberId)),
-    undefined,
-    {
-      signal,
-    },
-  );
+export async function getAverageRating(
+  plumberId: string,
+  { signal }: { signal?: AbortSignal } = {},
+): Promise<AverageRating> {
+  return callApi(plumberRoutes.averageRating, { params: { plumberId }, signal });
 }
 
 export const getAverageRatingQueryOptions = (plumberId: string) =>

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { NearbyJob } from '@shared/marketplace';
-import { apiRequest } from '@/lib/api-client';
+import { jobRoutes, type NearbyJob } from '@shared/contracts/jobs';
+import { callApi } from '@/lib/api-client';
 import { queryKeys, type QueryConfig } from '@/lib/react-query';
 
 /** GET /api/jobs/nearby — open jobs within the plumber's service area, emergencies first then nearest. */
 export async function getNearbyJobs({ signal }: { signal?: AbortSignal } = {}): Promise<NearbyJob[]> {
-  return apiRequest<NearbyJob[]>('GET', queryKeys.jobs.nearby[0], undefined, { signal });
+  return callApi(jobRoutes.listNearby, { signal });
 }
 
 export const getNearbyJobsQueryOptions = () =>

@@ -1,13 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PlumberProfile } from '@shared/marketplace';
-import { apiRequest, queryKeyToUrl } from '@/lib/api-client';
+import { plumberRoutes, type PlumberProfile } from '@shared/contracts/plumbers';
+import { callApi } from '@/lib/api-client';
 import { queryKeys, type QueryConfig } from '@/lib/react-query';
 
 /** GET /api/plumbers/user/{userId} — the plumber record of the logged-in plumber. */
-export async function getPlumberProfile(userId: string, { signal }: { signal?: AbortSignal } = {}) {
-  return apiRequest<PlumberProfile>('GET', queryKeyToUrl(queryKeys.plumbers.ofUser(userId)), undefined, {
-    signal,
-  });
+export async function getPlumberProfile(
+  userId: string,
+  { signal }: { signal?: AbortSignal } = {},
+): Promise<PlumberProfile> {
+  return callApi(plumberRoutes.getByUser, { params: { userId }, signal });
 }
 
 export const getPlumberProfileQueryOptions = (userId: string) =>

@@ -1,13 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PlumberQuote } from '@shared/marketplace';
-import { apiRequest, queryKeyToUrl } from '@/lib/api-client';
+import { quoteRoutes, type PlumberQuote } from '@shared/contracts/quotes';
+import { callApi } from '@/lib/api-client';
 import { queryKeys, type QueryConfig } from '@/lib/react-query';
 
 /** GET /api/quotes/plumber/{plumberId} — the plumber's own quotes. */
-export async function getPlumberQuotes(plumberId: string, { signal }: { signal?: AbortSignal } = {}) {
-  return apiRequest<PlumberQuote[]>('GET', queryKeyToUrl(queryKeys.quotes.ofPlumber(plumberId)), undefined, {
-    signal,
-  });
+export async function getPlumberQuotes(
+  plumberId: string,
+  { signal }: { signal?: AbortSignal } = {},
+): Promise<PlumberQuote[]> {
+  return callApi(quoteRoutes.listForPlumber, { params: { plumberId }, signal });
 }
 
 export const getPlumberQuotesQueryOptions = (plumberId: string) =>

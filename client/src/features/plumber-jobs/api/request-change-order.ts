@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { JobChangeOrder } from '@shared/marketplace';
-import type { CreateChangeOrderInput } from '@shared/validators/jobs';
-import { apiRequest } from '@/lib/api-client';
+import { jobRoutes, type CreateChangeOrderInput, type JobChangeOrder } from '@shared/contracts/jobs';
+import { callApi } from '@/lib/api-client';
 import { queryKeys, type MutationConfig } from '@/lib/react-query';
 
 /** POST /api/jobs/{jobId}/change-orders — the hired plumber asks the homeowner for more. */
@@ -9,7 +8,7 @@ export async function requestChangeOrder({
   jobId,
   ...input
 }: CreateChangeOrderInput & { jobId: string }): Promise<JobChangeOrder> {
-  return apiRequest<JobChangeOrder>('POST', `/api/jobs/${encodeURIComponent(jobId)}/change-orders`, input);
+  return callApi(jobRoutes.requestChangeOrder, { params: { jobId }, body: input });
 }
 
 type UseRequestChangeOrderOptions = {

@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { JobStatusResult } from '@shared/marketplace';
-import type { UpdateJobStatusInput } from '@shared/validators/jobs';
-import { apiRequest } from '@/lib/api-client';
+import { jobRoutes, type JobStatusResult, type UpdateJobStatusInput } from '@shared/contracts/jobs';
+import { callApi } from '@/lib/api-client';
 import { queryKeys, type MutationConfig } from '@/lib/react-query';
 
 /** PATCH /api/jobs/{jobId}/status — the assigned plumber starts or completes a job. */
@@ -9,7 +8,7 @@ export async function updateJobStatus({
   jobId,
   ...change
 }: UpdateJobStatusInput & { jobId: string }): Promise<JobStatusResult> {
-  return apiRequest<JobStatusResult>('PATCH', `/api/jobs/${encodeURIComponent(jobId)}/status`, change);
+  return callApi(jobRoutes.changeStatus, { params: { jobId }, body: change });
 }
 
 type UseUpdateJobStatusOptions = {

@@ -1,12 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PlumberProfile } from '@shared/marketplace';
-import type { UpdatePlumberLocationInput } from '@shared/validators/plumbers';
-import { apiRequest } from '@/lib/api-client';
+import {
+  plumberRoutes,
+  type PlumberProfile,
+  type UpdatePlumberLocationInput,
+} from '@shared/contracts/plumbers';
+import { callApi } from '@/lib/api-client';
 import { queryKeys, type MutationConfig } from '@/lib/react-query';
 
 /** PUT /api/plumbers/me/location — where the plumber works: a ZIP code (geocoded by the server) and a radius. */
 export async function updateServiceArea(input: UpdatePlumberLocationInput): Promise<PlumberProfile> {
-  return apiRequest<PlumberProfile>('PUT', '/api/plumbers/me/location', input);
+  return callApi(plumberRoutes.setMyLocation, { body: input });
 }
 
 type UseUpdateServiceAreaOptions = {

@@ -1,7 +1,9 @@
 import { CalendarDays, MapPin } from 'lucide-react';
 import { useState } from 'react';
-import { formatDistanceKm, formatPostedDate, formatUsdRange, jobTitleFromSlug } from '@shared/job-display';
-import type { NearbyJob, PlumberQuote } from '@shared/marketplace';
+import { formatDistanceKm, formatPostedDate, jobTitleFromSlug } from '@shared/job-display';
+import type { NearbyJob } from '@shared/contracts/jobs';
+import type { PlumberQuote } from '@shared/contracts/quotes';
+import { formatUsdRange } from '@shared/money';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, ListCard } from '@/components/ui/card';

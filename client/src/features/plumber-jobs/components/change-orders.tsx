@@ -1,9 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { formatUsd } from '@shared/job-display';
-import type { AssignedJob } from '@shared/marketplace';
-import { CHANGE_ORDER_REASON_MAX, createChangeOrderInput } from '@shared/validators/jobs';
+import { CHANGE_ORDER_REASON_MAX, createChangeOrderInput, type AssignedJob } from '@shared/contracts/jobs';
+import { formatUsd } from '@shared/money';
 import { AmountInput } from '@/components/ui/amount-input';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';

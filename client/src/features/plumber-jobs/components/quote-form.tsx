@@ -1,57 +1,50 @@
-import { useId, useState, type FormEvent } from 'react';
-import { formatUsdRange } from '@shared/job-display';
-import type { NearbyJob } from '@shared/marketplace';
-import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
-import { Spinner } from '@/components/ui/spinner';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
+import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
+import type { NearbyJob } from '@shared/contracts/jobs';
+import { createQuoteInput, type CreateQuoteInput } from '@shared/contracts/quotes';
+import { formatUsdRange } from '@shared/money';
+import { AmountInput } from '@/components/ui/amount-input';
+import { FormActions } from '@/components/ui/form-actions';
+import { FormField } from '@/components/ui/form-field';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { getErrorMessage } from '@/lib/api-client';
+import { blankAsUndefined } from '@/utils/form-values';
 import { useCreateQuote } from '../api/create-quote';
 import { COPY } from '../copy';
 
 /**
  * The inline quote form (docs/product.md §2, §5): numeric Min Price and Max Price, 'Submit Quote' disabled
- * unless both are filled or while pending, and Cancel. The server checks min ≤ max and answers
- * with the message shown in the error toast.
+ * unless both are filled or while pending, and Cancel. The request's own rules (min ≤ max among them)
+ * are checked before sending; a broken one is shown in the error toast, as the server's answer is.
  */
 export function QuoteForm({ job, onDone }: { job: NearbyJob; onDone: () => void }) {
   const id = useId();
-  const [minTotal, setMinTotal] = useState('');
-  const [maxTotal, setMaxTotal] = useState('');
-  const [note, setNote] = useState('');
+  const form = useForm({
+    resolver: zodResolver(createQuoteInput),
+    defaultValues: { jobId: job.id, minTotal: '', maxTotal: '' },
+  });
+  const [minTotal, maxTotal] = useWatch({ control: form.control, name: ['minTotal', 'maxTotal'] });
+  const filled = String(minTotal).trim() !== '' && String(maxTotal).trim() !== '';
+  const showError = (message: string) =>
+    toast({ variant: 'destructive', title: COPY.errorTitle, description: message });
   const mutation = useCreateQuote({
     mutationConfig: {
       onSuccess: () => {
         toast({ title: COPY.quoteForm.successTitle, description: COPY.quoteForm.successDescription });
         onDone();
       },
-      onError: (error) =>
-        toast({
-          variant: 'destructive',
-          title: COPY.errorTitle,
-          description: getErrorMessage(error, COPY.quoteForm.failure),
-        }),
+      onError: (error) => showError(getErrorMessage(error, COPY.quoteForm.failure)),
     },
   });
-  const filled = minTotal.trim() !== '' && maxTotal.trim() !== '';
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!filled || mutation.isPending) return;
-    const trimmedNote = note.trim();
-    mutation.mutate({
-      jobId: job.id,
-      minTotal,
-      maxTotal,
-      ...(trimmedNote ? { breakdownJson: { note: trimmedNote } } : {}),
-    });
-  };
+  // The first broken rule in field order, like the server's answer.
+  const showFirstError = (errors: FieldErrors<CreateQuoteInput>) =>
+    showError(Object.values(errors).find((error) => error?.message)?.message ?? COPY.quoteForm.failure);
 
   return (
     <form
-      onSubmit={submit}
+      onSubmit={form.handleSubmit((quote) => mutation.mutate(quote), showFirstError)}
       noValidate
       aria-label={COPY.quoteForm.heading}
       aria-busy={mutation.isPending}
@@ -64,65 +57,53 @@ export function QuoteForm({ job, onDone }: { job: NearbyJob; onDone: () => void 
         </p>
       )}
       <div className="grid grid-cols-2 gap-3">
-        <div className="grid gap-2">
-          <Label htmlFor={`${id}-min`}>{COPY.quoteForm.minPrice}</Label>
-          <Input
-            id={`${id}-min`}
-            type="number"
-            inputMode="decimal"
-            min={0}
-            step="0.01"
-            placeholder={`e.g. ${job.estimate?.min ?? 150}`}
-            value={minTotal}
-            onChange={(event) => setMinTotal(event.target.value)}
-            data-testid="input-min-price"
+        <FormField id={`${id}-min`} label={COPY.quoteForm.minPrice}>
+          {(describedBy) => (
+            <AmountInput
+              id={`${id}-min`}
+              placeholder={`e.g. ${job.estimate?.min ?? 150}`}
+              aria-describedby={describedBy}
+              data-testid="input-min-price"
+              {...form.register('minTotal')}
+            />
+          )}
+        </FormField>
+        <FormField id={`${id}-max`} label={COPY.quoteForm.maxPrice}>
+          {(describedBy) => (
+            <AmountInput
+              id={`${id}-max`}
+              placeholder={`e.g. ${job.estimate?.max ?? 300}`}
+              aria-describedby={describedBy}
+              data-testid="input-max-price"
+              {...form.register('maxTotal')}
+            />
+          )}
+        </FormField>
+      </div>
+      <FormField id={`${id}-note`} label={COPY.quoteForm.note}>
+        {(describedBy) => (
+          <Textarea
+            id={`${id}-note`}
+            placeholder={COPY.quoteForm.notePlaceholder}
+            maxLength={1000}
+            className="min-h-16"
+            aria-describedby={describedBy}
+            {...form.register('breakdownJson', {
+              // A blank note leaves the breakdown out of the request.
+              setValueAs: blankAsUndefined,
+            })}
           />
-        </div>
-        <div className="grid gap-2">
-          <Label htmlFor={`${id}-max`}>{COPY.quoteForm.maxPrice}</Label>
-          <Input
-            id={`${id}-max`}
-            type="number"
-            inputMode="decimal"
-            min={0}
-            step="0.01"
-            placeholder={`e.g. ${job.estimate?.max ?? 300}`}
-            value={maxTotal}
-            onChange={(event) => setMaxTotal(event.target.value)}
-            data-testid="input-max-price"
-          />
-        </div>
-      </div>
-      <div className="grid gap-2">
-        <Label htmlFor={`${id}-note`}>{COPY.quoteForm.note}</Label>
-        <Textarea
-          id={`${id}-note`}
-          value={note}
-          onChange={(event) => setNote(event.target.value)}
-          placeholder={COPY.quoteForm.notePlaceholder}
-          maxLength={1000}
-          className="min-h-16"
-        />
-      </div>
-      <div className="flex flex-wrap gap-2">
-        <Button
-          type="submit"
-          disabled={!filled || mutation.isPending}
-          aria-busy={mutation.isPending}
-          data-testid="button-submit-quote"
-        >
-          {mutation.isPending && <Spinner />}
-          {COPY.quoteForm.submit}
-        </Button>
-        <Button
-          variant="outline"
-          onClick={onDone}
-          disabled={mutation.isPending}
-          data-testid="button-cancel-quote"
-        >
-          {COPY.quoteForm.cancel}
-        </Button>
-      </div>
+        )}
+      </FormField>
+      <FormActions
+        pending={mutation.isPending}
+        submitDisabled={!filled}
+        submitLabel={COPY.quoteForm.submit}
+        cancelLabel={COPY.quoteForm.cancel}
+        onCancel={onDone}
+        submitTestId="button-submit-quote"
+        cancelTestId="button-cancel-quote"
+      />
     </form>
   );
 }

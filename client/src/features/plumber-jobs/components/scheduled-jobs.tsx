@@ -2,9 +2,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Mail, MapPin, Phone, User } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
-import { capitalise, formatUsd, formatUsdRange, jobStatusLabel, jobTitleFromSlug } from '@shared/job-display';
-import type { AssignedJob } from '@shared/marketplace';
-import { updateJobStatusInput } from '@shared/validators/jobs';
+import { capitalise, jobTitleFromSlug } from '@shared/job-display';
+import { updateJobStatusInput, type AssignedJob } from '@shared/contracts/jobs';
+import { formatUsd, formatUsdRange } from '@shared/money';
 import { AmountInput } from '@/components/ui/amount-input';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -15,6 +15,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
+import { blankAsUndefined } from '@/utils/form-values';
 import { jobStatusBadgeVariant } from '@/utils/job-badges';
 import { useAssignedJobs } from '../api/get-assigned-jobs';
 import { useUpdateJobStatus } from '../api/update-job-status';
@@ -96,7 +97,7 @@ function ScheduledJobCard({ job }: { job: AssignedJob }) {
         <>
           {job.urgency === 'emergency' && <Badge variant="destructive">{capitalise(job.urgency)}</Badge>}
           <Badge variant={jobStatusBadgeVariant(job.currentStatus)} data-testid="badge-status">
-            {jobStatusLabel(job.currentStatus)}
+            {job.statusLabel}
           </Badge>
         </>
       }
@@ -256,7 +257,7 @@ function CompleteJobForm({ job, onDone }: { job: AssignedJob; onDone: () => void
             data-testid="input-final-amount"
             {...form.register('finalAmount', {
               // Empty bills the agreed maximum: the request leaves the amount out.
-              setValueAs: (value: string) => (value.trim() === '' ? undefined : value),
+              setValueAs: blankAsUndefined,
             })}
           />
         )}

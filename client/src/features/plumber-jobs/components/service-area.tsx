@@ -2,13 +2,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { MapPin } from 'lucide-react';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
-import type { PlumberProfile } from '@shared/marketplace';
-import { updatePlumberLocationInput } from '@shared/validators/plumbers';
+import { updatePlumberLocationInput, type PlumberProfile } from '@shared/contracts/plumbers';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { FormActions } from '@/components/ui/form-actions';
+import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
-import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { getErrorMessage } from '@/lib/api-client';
 import { useUpdateServiceArea } from '../api/update-service-area';
@@ -93,65 +92,50 @@ export function ServiceAreaForm({
           className="grid gap-4"
         >
           <div className="grid gap-4 sm:grid-cols-2">
-            <div className="grid gap-2">
-              <Label htmlFor={`${id}-zip`}>{COPY.serviceArea.zip}</Label>
-              <Input
-                id={`${id}-zip`}
-                inputMode="numeric"
-                autoComplete="postal-code"
-                maxLength={5}
-                placeholder="78701"
-                aria-invalid={errors.zip ? true : undefined}
-                aria-describedby={errors.zip ? `${id}-zip-error` : undefined}
-                data-testid="input-service-zip"
-                {...form.register('zip')}
-              />
-              {errors.zip?.message && (
-                <p id={`${id}-zip-error`} className="text-sm font-medium text-destructive">
-                  {errors.zip.message}
-                </p>
+            <FormField id={`${id}-zip`} label={COPY.serviceArea.zip} error={errors.zip}>
+              {(describedBy) => (
+                <Input
+                  id={`${id}-zip`}
+                  inputMode="numeric"
+                  autoComplete="postal-code"
+                  maxLength={5}
+                  placeholder="78701"
+                  aria-invalid={errors.zip ? true : undefined}
+                  aria-describedby={describedBy}
+                  data-testid="input-service-zip"
+                  {...form.register('zip')}
+                />
               )}
-            </div>
-            <div className="grid gap-2">
-              <Label htmlFor={`${id}-radius`}>{COPY.serviceArea.radius}</Label>
-              <Input
-                id={`${id}-radius`}
-                type="number"
-                inputMode="decimal"
-                min={1}
-                max={200}
-                step="any"
-                aria-invalid={errors.serviceRadiusKm ? true : undefined}
-                aria-describedby={`${id}-radius-hint${errors.serviceRadiusKm ? ` ${id}-radius-error` : ''}`}
-                data-testid="input-service-radius"
-                {...form.register('serviceRadiusKm')}
-              />
-              <p id={`${id}-radius-hint`} className="text-xs text-muted-foreground">
-                {COPY.serviceArea.radiusHint}
-              </p>
-              {errors.serviceRadiusKm?.message && (
-                <p id={`${id}-radius-error`} className="text-sm font-medium text-destructive">
-                  {errors.serviceRadiusKm.message}
-                </p>
-              )}
-            </div>
-          </div>
-          <div className="flex flex-wrap gap-2">
-            <Button
-              type="submit"
-              disabled={mutation.isPending}
-              aria-busy={mutation.isPending}
-              data-testid="button-save-service-area"
+            </FormField>
+            <FormField
+              id={`${id}-radius`}
+              label={COPY.serviceArea.radius}
+              hint={COPY.serviceArea.radiusHint}
+              error={errors.serviceRadiusKm}
             >
-              {mutation.isPending && <Spinner />}
-              {COPY.serviceArea.save}
-            </Button>
-            {onCancel && (
-              <Button variant="outline" onClick={onCancel} disabled={mutation.isPending}>
-                {COPY.serviceArea.cancel}
-              </Button>
-            )}
+              {(describedBy) => (
+                <Input
+                  id={`${id}-radius`}
+                  type="number"
+                  inputMode="decimal"
+                  min={1}
+                  max={200}
+                  step="any"
+                  aria-invalid={errors.serviceRadiusKm ? true : undefined}
+                  aria-describedby={describedBy}
+                  data-testid="input-service-radius"
+                  {...form.register('serviceRadiusKm')}
+                />
+              )}
+            </FormField>
           </div>
+          <FormActions
+            pending={mutation.isPending}
+            submitLabel={COPY.serviceArea.save}
+            submitTestId="button-save-service-area"
+            onCancel={onCancel}
+            cancelLabel={COPY.serviceArea.cancel}
+          />
         </form>
       </CardContent>
     </Card>

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { LIMITS, SELF_SERVICE_ROLES } from '../constants';
+import { LIMITS, SELF_SERVICE_ROLES, USER_ROLES } from '../constants';
+import { defineRoute } from './http';
 
 export const AUTH_MESSAGES = {
   emailRequired: 'Email is required',
@@ -45,8 +46,29 @@ export type RegisterInput = z.input<typeof registerInput>;
 export const currentUserSchema = z.object({
   id: z.string(),
   email: z.string(),
-  role: z.enum(['homeowner', 'plumber', 'admin']),
+  role: z.enum(USER_ROLES),
   name: z.string().nullable(),
   phone: z.string().nullable(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
+
+/** Logging out answers `{ ok: true }`. */
+export const okSchema = z.object({ ok: z.literal(true) });
+
+export const authRoutes = {
+  getUser: defineRoute({ method: 'GET', path: '/api/auth/user', response: currentUserSchema }),
+  login: defineRoute({
+    method: 'POST',
+    path: '/api/auth/login',
+    body: loginInput,
+    response: currentUserSchema,
+  }),
+  register: defineRoute({
+    method: 'POST',
+    path: '/api/auth/register',
+    body: registerInput,
+    response: currentUserSchema,
+    status: 201,
+  }),
+  logout: defineRoute({ method: 'POST', path: '/api/auth/logout', response: okSchema }),
+};

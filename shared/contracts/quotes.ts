@@ -1,7 +1,8 @@
-import { createInsertSchema } from 'drizzle-zod';
 import { z } from 'zod';
-import { quotes } from '../schema';
-import { FIELD_MESSAGES, uuidField } from './common';
+import { JOB_STATUSES, QUOTE_STATUSES } from '../constants';
+import { FIELD_MESSAGES, jobIdParam, timestampSchema, uuidField } from './common';
+import { defineRoute } from './http';
+import { averageRatingSchema, plumberIdParam } from './plumbers';
 
 export const QUOTE_MESSAGES = {
   jobIdInvalid: FIELD_MESSAGES.jobIdInvalid,
@@ -84,12 +85,56 @@ export type CreateQuoteInput = z.input<typeof createQuoteInput>;
 /** Parsed: amounts are canonical strings ('150.00'), the breakdown is `{ note? }`. */
 export type CreateQuoteData = z.output<typeof createQuoteInput>;
 
-/** A quotes row; the plumber comes from the session, the status from accepting. */
-export const insertQuoteSchema = createInsertSchema(quotes, {
-  jobId: uuidField(QUOTE_MESSAGES.jobIdInvalid),
-  plumberId: uuidField(QUOTE_MESSAGES.plumberIdInvalid),
-  minTotal: moneyField(QUOTE_MESSAGES.minRequired),
-  maxTotal: moneyField(QUOTE_MESSAGES.maxRequired),
-  breakdownJson: quoteBreakdownField.nullish(),
-}).omit({ id: true, createdAt: true, status: true });
-export type InsertQuoteInput = z.input<typeof insertQuoteSchema>;
+/** A quote as its plumber sent it (POST /api/quotes answers this). */
+export const quoteSchema = z.object({
+  id: z.uuid(),
+  jobId: z.uuid(),
+  plumberId: z.uuid(),
+  minTotal: z.string(),
+  maxTotal: z.string(),
+  currency: z.string(),
+  breakdownJson: z.object({ note: z.string().optional() }).nullable(),
+  status: z.enum(QUOTE_STATUSES),
+  createdAt: timestampSchema,
+});
+export type Quote = z.infer<typeof quoteSchema>;
+
+/** GET /api/quotes/job/:jobId — a quote as the job's owner (or the quoting plumber) sees it. */
+export const jobQuoteSchema = quoteSchema.extend({
+  plumber: z.object({
+    id: z.uuid(),
+    name: z.string().nullable(),
+    verificationStatus: z.string(),
+    rating: averageRatingSchema,
+  }),
+});
+export type JobQuote = z.infer<typeof jobQuoteSchema>;
+
+/** GET /api/quotes/plumber/:plumberId — a plumber's own quotes with the job they are for. */
+export const plumberQuoteSchema = quoteSchema.omit({ breakdownJson: true }).extend({
+  job: z.object({ issueSlug: z.string(), currentStatus: z.enum(JOB_STATUSES), statusLabel: z.string() }),
+});
+export type PlumberQuote = z.infer<typeof plumberQuoteSchema>;
+
+export const quoteRoutes = {
+  /** The plumber is the logged-in one: a plumberId in the body is ignored. */
+  create: defineRoute({
+    method: 'POST',
+    path: '/api/quotes',
+    body: createQuoteInput,
+    response: quoteSchema,
+    status: 201,
+  }),
+  listForJob: defineRoute({
+    method: 'GET',
+    path: '/api/quotes/job/:jobId',
+    params: jobIdParam,
+    response: z.array(jobQuoteSchema),
+  }),
+  listForPlumber: defineRoute({
+    method: 'GET',
+    path: '/api/quotes/plumber/:plumberId',
+    params: plumberIdParam,
+    response: z.array(plumberQuoteSchema),
+  }),
+};

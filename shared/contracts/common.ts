@@ -44,9 +44,16 @@ export const digitCount = (value: string) => value.replace(/\D/g, '').length;
 /** A `uuid` with a caller-chosen message (`Invalid user id`, `Invalid quote id`, …). */
 export const uuidField = (message: string = FIELD_MESSAGES.invalidId) => z.uuid({ error: message });
 
+/** A timestamp on the wire: ISO 8601 in UTC, as `Date#toJSON` writes it. */
+export const timestampSchema = z.iso.datetime();
+
 /** Route params `:id`. */
 export const uuidParam = z.object({ id: uuidField() });
 export type UuidParam = z.input<typeof uuidParam>;
+
+/** The `:jobId` of /api/jobs/:jobId/…, /api/quotes/job/:jobId. */
+export const jobIdParam = z.object({ jobId: uuidField(FIELD_MESSAGES.jobIdInvalid) });
+export type JobIdParam = z.input<typeof jobIdParam>;
 
 /** A calendar date `YYYY-MM-DD`; every failure (missing, wrong shape, impossible day) reads the same. */
 export const isoDateField = (message: string = FIELD_MESSAGES.dateFormat) =>

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { JOB_STATUSES, URGENCIES } from '../constants';
+import { timestampSchema } from './common';
+import { defineRoute } from './http';
 import { MODIFIER_TYPES } from './pricing';
 
 /** Page sizes of paginated admin lists (GET /api/jobs/all). */
@@ -104,11 +106,33 @@ export const adminJobSchema = z.object({
   urgency: z.enum(URGENCIES),
   preferredDate: z.string().nullable(),
   currentStatus: z.enum(JOB_STATUSES),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  createdAt: timestampSchema,
+  updatedAt: timestampSchema,
 });
 export type AdminJob = z.infer<typeof adminJobSchema>;
 
 /** GET /api/jobs/all?page=&pageSize= */
 export const adminJobsPageSchema = paginatedSchema(adminJobSchema);
 export type AdminJobsPage = z.infer<typeof adminJobsPageSchema>;
+
+/** Admin only: the guard is on each route, so the public routes under /api/pricing and /api/jobs stay public. */
+export const adminRoutes = {
+  stats: defineRoute({ method: 'GET', path: '/api/admin/stats', response: adminStatsSchema }),
+  catalog: defineRoute({
+    method: 'GET',
+    path: '/api/pricing/catalog',
+    response: z.array(adminCatalogItemSchema),
+  }),
+  regions: defineRoute({ method: 'GET', path: '/api/pricing/regions', response: z.array(adminRegionSchema) }),
+  modifiers: defineRoute({
+    method: 'GET',
+    path: '/api/pricing/modifiers',
+    response: z.array(adminModifierSchema),
+  }),
+  jobs: defineRoute({
+    method: 'GET',
+    path: '/api/jobs/all',
+    query: paginationQuery,
+    response: adminJobsPageSchema,
+  }),
+};

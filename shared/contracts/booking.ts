@@ -1,7 +1,5 @@
-import { createInsertSchema } from 'drizzle-zod';
 import { z } from 'zod';
-import { LIMITS, SERVICE_TYPES } from '../constants';
-import { availabilitySlots, serviceRequests } from '../schema';
+import { LIMITS, SERVICE_REQUEST_STATUSES, SERVICE_TYPES, URGENCIES } from '../constants';
 import { AUTH_MESSAGES } from './auth';
 import {
   FIELD_MESSAGES,
@@ -9,11 +7,12 @@ import {
   issueSlugField,
   nameField,
   phoneField,
-  timeField,
+  timestampSchema,
   urgencyField,
   uuidField,
   uuidParam,
 } from './common';
+import { defineRoute } from './http';
 
 /** docs/product.md §5 (booking) and the slot rules; the form and POST /api/service-requests show the same text. */
 export const BOOKING_MESSAGES = {
@@ -55,8 +54,8 @@ const preferredDateField = z
   .min(1, { error: BOOKING_MESSAGES.preferredDateRequired, abort: true })
   .pipe(isoDateField());
 
-/** A service request as stored; the server owns id, status, technician, user and timestamps. */
-export const insertServiceRequestSchema = createInsertSchema(serviceRequests, {
+/** A service request as the booking form sends it; the server owns id, status, technician, account and timestamps. */
+export const serviceRequestFields = z.object({
   name: nameField(),
   email: bookingEmailField,
   phone: phoneField(),
@@ -74,33 +73,18 @@ export const insertServiceRequestSchema = createInsertSchema(serviceRequests, {
     .trim()
     .min(LIMITS.addressMin, { error: BOOKING_MESSAGES.addressRequired })
     .max(MAX_ADDRESS, { error: BOOKING_MESSAGES.addressMax }),
-}).omit({ id: true, createdAt: true, status: true, technicianId: true, userId: true });
-export type InsertServiceRequestInput = z.input<typeof insertServiceRequestSchema>;
+});
 
 /**
  * POST /api/service-requests — the booking form. `slotId` books a chosen slot in the same call;
  * `issueSlug` carries the catalogue issue of a diagnosis handed over to the booking form.
  */
-export const createServiceRequestInput = insertServiceRequestSchema.extend({
+export const createServiceRequestInput = serviceRequestFields.extend({
   slotId: uuidField(BOOKING_MESSAGES.slotIdInvalid).optional(),
   issueSlug: issueSlugField(BOOKING_MESSAGES.issueSlugRequired).optional(),
 });
 export type CreateServiceRequestInput = z.input<typeof createServiceRequestInput>;
 export type CreateServiceRequestData = z.output<typeof createServiceRequestInput>;
-
-/** An availability slot as stored; booking state (isBooked, serviceRequestId) is owned by the server. */
-export const insertAvailabilitySlotSchema = createInsertSchema(availabilitySlots, {
-  date: isoDateField(),
-  startTime: timeField(),
-  endTime: timeField(),
-  technicianId: uuidField(BOOKING_MESSAGES.technicianIdInvalid).nullish(),
-})
-  .omit({ id: true, createdAt: true, isBooked: true, serviceRequestId: true })
-  .refine((slot) => slot.endTime > slot.startTime, {
-    error: BOOKING_MESSAGES.endTimeAfterStart,
-    path: ['endTime'],
-  });
-export type InsertAvailabilitySlotInput = z.input<typeof insertAvailabilitySlotSchema>;
 
 /** GET /api/availability-slots?date=YYYY-MM-DD */
 export const availabilitySlotsQuery = z.object({ date: isoDateField() });
@@ -115,3 +99,59 @@ export type BookSlotInput = z.input<typeof bookSlotInput>;
 /** The `:id` of /api/availability-slots/:id/book. */
 export const slotIdParam = uuidParam;
 export type SlotIdParam = z.input<typeof slotIdParam>;
+
+/** An open slot as the booking page shows it. */
+export const slotSchema = z.object({
+  id: z.uuid(),
+  date: z.string(),
+  startTime: z.string(),
+  endTime: z.string(),
+});
+export type Slot = z.infer<typeof slotSchema>;
+
+/** A service request as the API answers it: no internal links. */
+export const serviceRequestSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  serviceType: z.string(),
+  preferredDate: z.string(),
+  urgency: z.enum(URGENCIES),
+  description: z.string(),
+  address: z.string(),
+  status: z.enum(SERVICE_REQUEST_STATUSES),
+  createdAt: timestampSchema,
+});
+
+/** What booking answers: the stored request, its slot when one was chosen, the job posted for a homeowner. */
+export const bookingResultSchema = serviceRequestSchema.extend({
+  slot: slotSchema.nullable(),
+  /** The job posted for a logged-in homeowner; null for guests and other roles. */
+  jobId: z.uuid().nullable(),
+});
+export type BookingResult = z.infer<typeof bookingResultSchema>;
+
+export const bookingRoutes = {
+  listSlots: defineRoute({
+    method: 'GET',
+    path: '/api/availability-slots',
+    query: availabilitySlotsQuery,
+    response: z.array(slotSchema),
+  }),
+  /** With `slotId` the slot is booked in the same transaction (409 SLOT_TAKEN if someone was quicker). */
+  createServiceRequest: defineRoute({
+    method: 'POST',
+    path: '/api/service-requests',
+    body: createServiceRequestInput,
+    response: bookingResultSchema,
+    status: 201,
+  }),
+  bookSlot: defineRoute({
+    method: 'POST',
+    path: '/api/availability-slots/:id/book',
+    params: slotIdParam,
+    body: bookSlotInput,
+    response: slotSchema,
+  }),
+};

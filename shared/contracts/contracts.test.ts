@@ -1,57 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { SERVICE_TYPES } from '../constants';
-import {
-  acceptQuoteInput,
-  availabilitySlotsQuery,
-  bookSlotInput,
-  createQuoteInput,
-  createRatingInput,
-  createServiceRequestInput,
-  diagnosisRequestInput,
-  diagnosisResultSchema,
-  insertAvailabilitySlotSchema,
-  insertJobSchema,
-  insertModifierSchema,
-  insertPlumberSchema,
-  insertPricingCatalogSchema,
-  insertRegionSchema,
-  insertServiceRequestSchema,
-  insertTechnicianSchema,
-  insertUserSchema,
-  jobIdParam,
-  loginInput,
-  pricingEstimateQuery,
-  slotIdParam,
-  updateJobStatusInput,
-  updatePlumberLocationInput,
-  uuidParam,
-} from './index';
+import { loginInput } from './auth';
+import { availabilitySlotsQuery, bookSlotInput, createServiceRequestInput, slotIdParam } from './booking';
+import { jobIdParam, uuidParam } from './common';
+import { diagnosisRequestInput, diagnosisResultSchema } from './diagnosis';
+import { pathOf, type RouteContract } from './http';
+import { apiRoutes, routeKey } from './index';
+import { acceptQuoteInput, createRatingInput, jobRoutes, updateJobStatusInput } from './jobs';
+import { updatePlumberLocationInput } from './plumbers';
+import { pricingEstimateQuery } from './pricing';
+import { createQuoteInput } from './quotes';
+import { expectMessage, expectValid } from './schema-test-helpers';
 
 const UUID = '3f2b8c1e-9a4d-4e7b-8c2a-1d5e6f7a8b9c';
 
-/** The messages of every issue at `path` ('' = the root), in order. */
-function messagesAt(schema: z.ZodType, input: unknown, path: string): string[] {
-  const result = schema.safeParse(input);
-  if (result.success) return [];
-  return result.error.issues.filter((issue) => issue.path.join('.') === path).map((issue) => issue.message);
-}
-
-/** Parsing fails, and the first issue at `path` carries exactly `message`. */
-function expectMessage(schema: z.ZodType, input: unknown, path: string, message: string) {
-  const result = schema.safeParse(input);
-  expect(result.success, `expected ${JSON.stringify(input)} to fail`).toBe(false);
-  expect(messagesAt(schema, input, path)[0]).toBe(message);
-}
-
-function expectValid<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input);
-  if (!result.success) throw new Error(`expected valid, got ${JSON.stringify(result.error.issues)}`);
-  return result.data;
-}
-
-describe('barrel', () => {
-  it('re-exports the auth validators', () => {
+describe('auth', () => {
+  it('lower-cases the login e-mail', () => {
     expect(expectValid(loginInput, { email: 'A@B.CO', password: 'x' }).email).toBe('a@b.co');
   });
 });
@@ -72,7 +37,7 @@ describe('booking (docs/product.md §5)', () => {
     const data = expectValid(createServiceRequestInput, { ...good, name: '  Dana Homeowner  ' });
     expect(data.name).toBe('Dana Homeowner');
     expect(data.email).toBe('dana@example.com');
-    expect(expectValid(insertServiceRequestSchema, good).serviceType).toBe('Drain Cleaning');
+    expect(expectValid(createServiceRequestInput, good).serviceType).toBe('Drain Cleaning');
   });
 
   it('accepts every service type of the form', () => {
@@ -113,7 +78,7 @@ describe('booking (docs/product.md §5)', () => {
   });
 
   it('drops server-owned columns', () => {
-    const data = expectValid(insertServiceRequestSchema, {
+    const data = expectValid(createServiceRequestInput, {
       ...good,
       status: 'confirmed',
       technicianId: UUID,
@@ -121,44 +86,8 @@ describe('booking (docs/product.md §5)', () => {
     expect(data).not.toHaveProperty('status');
     expect(data).not.toHaveProperty('technicianId');
   });
-});
 
-describe('availability slots', () => {
-  it('accepts a slot', () => {
-    expectValid(insertAvailabilitySlotSchema, { date: '2025-06-15', startTime: '08:00', endTime: '09:00' });
-    expectValid(insertAvailabilitySlotSchema, {
-      date: '2025-06-15',
-      startTime: '23:00',
-      endTime: '23:59',
-      technicianId: UUID,
-    });
-  });
-
-  it.each([
-    ['date', '2025-6-15', 'Date must be in YYYY-MM-DD format'],
-    ['date', '2025-13-01', 'Date must be in YYYY-MM-DD format'],
-    ['startTime', '8:00', 'Time must be in HH:MM format'],
-    ['startTime', '24:00', 'Time must be in HH:MM format'],
-    ['endTime', '09:60', 'Time must be in HH:MM format'],
-  ])('%s = %j → %s', (field, value, message) => {
-    expectMessage(
-      insertAvailabilitySlotSchema,
-      { date: '2025-06-15', startTime: '08:00', endTime: '09:00', [field]: value },
-      field,
-      message,
-    );
-  });
-
-  it('refuses an end before the start', () => {
-    expectMessage(
-      insertAvailabilitySlotSchema,
-      { date: '2025-06-15', startTime: '10:00', endTime: '09:00' },
-      'endTime',
-      'End time must be after start time',
-    );
-  });
-
-  it('checks the query, the booking body and the id param', () => {
+  it('checks the slot query, the booking body and the id param', () => {
     expectValid(availabilitySlotsQuery, { date: '2025-06-15' });
     expectMessage(availabilitySlotsQuery, {}, 'date', 'Date must be in YYYY-MM-DD format');
     expectValid(bookSlotInput, { serviceRequestId: UUID });
@@ -221,68 +150,7 @@ describe('diagnosis', () => {
   });
 });
 
-describe('users', () => {
-  const good = { email: 'Pat@Example.com', password: 'correct-horse' };
-
-  it('accepts a user and defaults nothing it should not', () => {
-    const data = expectValid(insertUserSchema, {
-      ...good,
-      role: 'plumber',
-      name: 'Pat',
-      phone: '5125550101',
-    });
-    expect(data.email).toBe('pat@example.com');
-    expect(data).not.toHaveProperty('passwordHash');
-    expectValid(insertUserSchema, good);
-  });
-
-  it.each([
-    ['password', 'short', 'Password must be at least 8 characters'],
-    ['email', 'nope', 'Invalid email address'],
-    ['name', 'P', 'Name must be at least 2 characters'],
-    ['phone', '555-0101', 'Phone number must be at least 10 digits'],
-    ['role', 'superuser', 'Role must be homeowner, plumber or admin'],
-  ])('%s = %j → %s', (field, value, message) => {
-    expectMessage(insertUserSchema, { ...good, [field]: value }, field, message);
-  });
-});
-
-describe('technicians', () => {
-  const good = { name: 'Marcus Reyes', phone: '512-555-0142', email: 'marcus@plumbline.test' };
-
-  it('accepts a technician', () => {
-    expectValid(insertTechnicianSchema, good);
-    expectValid(insertTechnicianSchema, { ...good, status: 'off_duty', specialties: ['Water heaters'] });
-  });
-
-  it('refuses an unknown status', () => {
-    expectMessage(
-      insertTechnicianSchema,
-      { ...good, status: 'asleep' },
-      'status',
-      'Status must be available, busy or off_duty',
-    );
-  });
-});
-
 describe('plumbers', () => {
-  it('requires a uuid user id', () => {
-    expectValid(insertPlumberSchema, { userId: UUID });
-    expectValid(insertPlumberSchema, {
-      userId: UUID,
-      serviceRadiusKm: '40',
-      currentLat: '30.2711286',
-      currentLng: '-97.7436995',
-    });
-    expectMessage(insertPlumberSchema, { userId: 'user-1' }, 'userId', 'Invalid user id');
-    expectMessage(
-      insertPlumberSchema,
-      { userId: UUID, currentLat: '91' },
-      'currentLat',
-      'Latitude must be between -90 and 90',
-    );
-  });
-
   it('updates a location from a ZIP and a radius given as number or text', () => {
     expect(
       expectValid(updatePlumberLocationInput, { zip: '78701', serviceRadiusKm: 40 }).serviceRadiusKm,
@@ -314,25 +182,6 @@ describe('plumbers', () => {
 });
 
 describe('jobs', () => {
-  it('accepts a job and drops server-owned columns', () => {
-    const data = expectValid(insertJobSchema, {
-      issueSlug: 'leaky-faucet',
-      issueDescription: 'Bathroom faucet drips all night.',
-      address: '100 Congress Ave, Austin, TX 78701',
-      urgency: 'urgent',
-      customerId: UUID,
-      currentStatus: 'completed',
-    });
-    expect(data).not.toHaveProperty('customerId');
-    expect(data).not.toHaveProperty('currentStatus');
-    expectMessage(
-      insertJobSchema,
-      { issueSlug: 'Leaky Faucet', issueDescription: 'x'.repeat(10), address: 'Main St 1' },
-      'issueSlug',
-      'Issue type must be lower-case words joined by hyphens',
-    );
-  });
-
   it('checks quote acceptance, the job id and status changes', () => {
     expectValid(acceptQuoteInput, { quoteId: UUID });
     expectMessage(acceptQuoteInput, { quoteId: 'q1' }, 'quoteId', 'Invalid quote id');
@@ -430,85 +279,6 @@ describe('ratings', () => {
 });
 
 describe('pricing', () => {
-  const item = {
-    issueSlug: 'leaky-faucet',
-    issueName: 'Leaky Faucet Repair',
-    baseMin: '100.00',
-    baseMax: '300.00',
-    category: 'Fixtures',
-  };
-  const region = { code: 'AUS', name: 'Austin', state: 'TX' };
-
-  it('defaults the unit to job', () => {
-    expect(expectValid(insertPricingCatalogSchema, item).unit).toBe('job');
-    expect(expectValid(insertPricingCatalogSchema, { ...item, unit: 'hour' }).unit).toBe('hour');
-  });
-
-  it.each([
-    ['issueSlug', '', 'Issue slug is required'],
-    ['issueName', '', 'Issue name is required'],
-    ['baseMin', '', 'Base minimum price is required'],
-    ['baseMax', '', 'Base maximum price is required'],
-    ['baseMin', 'ten', 'Base price must be a positive amount with at most 2 decimals'],
-    ['category', '', 'Category is required'],
-  ])('catalogue %s = %j → %s', (field, value, message) => {
-    expectMessage(insertPricingCatalogSchema, { ...item, [field]: value }, field, message);
-  });
-
-  it('refuses a base minimum above the maximum', () => {
-    expectMessage(
-      insertPricingCatalogSchema,
-      { ...item, baseMin: '400.00' },
-      'baseMax',
-      'Base minimum price cannot be more than the base maximum price',
-    );
-  });
-
-  it('defaults region indices and currency', () => {
-    expect(expectValid(insertRegionSchema, region)).toMatchObject({
-      laborIndex: '1.000',
-      materialIndex: '1.000',
-      currency: 'USD',
-    });
-    expectValid(insertRegionSchema, {
-      ...region,
-      laborIndex: '1.420',
-      materialIndex: '0.985',
-      metro: 'Austin–Round Rock',
-    });
-  });
-
-  it.each([
-    ['state', 'Texas', 'State must be a 2-letter code'],
-    ['state', 'T', 'State must be a 2-letter code'],
-    ['code', '', 'Region code is required'],
-    ['name', '', 'Region name is required'],
-    ['laborIndex', '1.4205', 'Index must be a number from 0.001 to 99.999 with at most 3 decimals'],
-  ])('region %s = %j → %s', (field, value, message) => {
-    expectMessage(insertRegionSchema, { ...region, [field]: value }, field, message);
-  });
-
-  it('checks modifiers', () => {
-    expectValid(insertModifierSchema, {
-      key: 'urgency',
-      type: 'multiplier',
-      name: 'Urgency',
-      valuesJson: { routine: 1, urgent: 1.25, emergency: 1.75 },
-    });
-    expectValid(insertModifierSchema, {
-      key: 'permit_required',
-      type: 'flat',
-      name: 'Permit',
-      valuesJson: { amount: 150 },
-    });
-    expectMessage(
-      insertModifierSchema,
-      { key: 'x', type: 'percent', name: 'X', valuesJson: {} },
-      'type',
-      'Modifier type must be multiplier or flat',
-    );
-  });
-
   it('reads an estimate query with routine as the default urgency', () => {
     expect(expectValid(pricingEstimateQuery, { issueSlug: 'burst-pipe' })).toEqual({
       issueSlug: 'burst-pipe',
@@ -523,4 +293,63 @@ describe('pricing', () => {
     );
     expectMessage(pricingEstimateQuery, {}, 'issueSlug', 'Issue type is required');
   });
+});
+
+describe('pathOf', () => {
+  it('fills every param, escaped', () => {
+    expect(pathOf(jobRoutes.changeStatus, { jobId: 'a/b c?' })).toBe('/api/jobs/a%2Fb%20c%3F/status');
+    expect(pathOf(jobRoutes.approveChangeOrder, { jobId: UUID, changeOrderId: 'co#1' })).toBe(
+      `/api/jobs/${UUID}/change-orders/co%231/approve`,
+    );
+  });
+
+  it('leaves a path without params as it is', () => {
+    expect(pathOf(jobRoutes.listMine)).toBe('/api/jobs');
+  });
+
+  it('throws on a missing param', () => {
+    expect(() => pathOf(jobRoutes.changeStatus)).toThrow(
+      'Missing path parameter jobId for /api/jobs/:jobId/status',
+    );
+    expect(() => pathOf(jobRoutes.approveChangeOrder, { jobId: UUID })).toThrow(
+      'Missing path parameter changeOrderId',
+    );
+  });
+});
+
+/** The `:name` segments of a contract's path, in order. */
+const pathParamsOf = (contract: RouteContract) =>
+  contract.path
+    .split('/')
+    .filter((segment) => segment.startsWith(':'))
+    .map((segment) => segment.slice(1));
+
+describe('apiRoutes', () => {
+  it('lists the contracts of every area', () => {
+    expect(apiRoutes).toContain(jobRoutes.changeStatus);
+    expect(apiRoutes).toContain(jobRoutes.declineChangeOrder);
+    expect(apiRoutes.length).toBeGreaterThan(Object.keys(jobRoutes).length);
+  });
+
+  it('names each route once', () => {
+    const keys = apiRoutes.map(routeKey);
+    expect(keys.filter((key, index) => keys.indexOf(key) !== index)).toEqual([]);
+  });
+
+  it.each(apiRoutes.map((contract) => [routeKey(contract), contract] as const))(
+    '%s: path under /api/ and params matching its :params',
+    (_key, contract) => {
+      expect(contract.path.startsWith('/api/')).toBe(true);
+      const pathParams = pathParamsOf(contract);
+      if (contract.params === undefined) {
+        expect(pathParams).toEqual([]);
+        return;
+      }
+      expect(contract.params).toBeInstanceOf(z.ZodObject);
+      const schemaKeys = Object.keys((contract.params as z.ZodObject).shape);
+      expect([...pathParams].sort()).toEqual([...schemaKeys].sort());
+      // pathOf fills every :param the schema names.
+      expect(pathOf(contract, Object.fromEntries(schemaKeys.map((key) => [key, 'x'])))).not.toContain(':');
+    },
+  );
 });

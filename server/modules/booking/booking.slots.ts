@@ -1,16 +1,13 @@
-import { asc, ne } from 'drizzle-orm';
 import { addCalendarDays, todayIn, weekdayOf } from '@shared/dates';
-import { availabilitySlots, technicians, type NewAvailabilitySlot } from '@shared/schema';
-import type { Executor } from '../client';
-import { SUNDAY_TECHNICIAN_EMAILS } from './technicians';
+import type { Executor } from '../../db/client';
+import { SUNDAY_TECHNICIAN_EMAILS } from '../../db/seed/technicians';
+import { insertSlotsIfNew, listWorkingTechnicians, type NewAvailabilitySlot } from './booking.repository';
 
 /** Start hours of the one-hour slots: 08:00–16:00 Monday to Saturday, 09:00–12:00 on Sunday. */
 const WEEKDAY_START_HOURS = [8, 9, 10, 11, 12, 13, 14, 15, 16];
 const SUNDAY_START_HOURS = [9, 10, 11, 12];
 /** How many technicians work Sunday mornings when none of the seeded Sunday crew is present. */
 const SUNDAY_CREW_FALLBACK = 2;
-/** Rows per INSERT: 6 parameters each, far below PostgreSQL's 65,535-parameter limit. */
-const CHUNK_SIZE = 1000;
 
 const toHourMinute = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
 
@@ -18,19 +15,16 @@ const toHourMinute = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
  * Makes sure every active technician (not off duty) has its one-hour slots for `days` days starting
  * with `from`'s date in `timeZone` (the app's, APP_TIME_ZONE; never the process's own zone).
  * Idempotent: existing slots, booked or not, are left alone (unique on technician, date, start
- * time). Returns how many slots were added.
+ * time). Returns how many slots were added. The slot scheduler and the seed both call it.
  */
 export async function ensureAvailabilitySlots(
   db: Executor,
   options: { from: Date; days: number; timeZone: string },
 ): Promise<number> {
-  const crew = await db
-    .select({ id: technicians.id, email: technicians.email })
-    .from(technicians)
-    .where(ne(technicians.status, 'off_duty'))
-    .orderBy(asc(technicians.email));
+  const crew = await listWorkingTechnicians(db);
   if (crew.length === 0 || options.days <= 0) return 0;
 
+  // Who works Sundays is part of the technicians' reference data (the table has no column for it).
   const sundayCrew = crew.filter((technician) => SUNDAY_TECHNICIAN_EMAILS.has(technician.email));
   const sundayIds = new Set(
     (sundayCrew.length > 0 ? sundayCrew : crew.slice(0, SUNDAY_CREW_FALLBACK)).map(
@@ -55,17 +49,5 @@ export async function ensureAvailabilitySlots(
       }
     }
   }
-
-  let inserted = 0;
-  for (let start = 0; start < rows.length; start += CHUNK_SIZE) {
-    const added = await db
-      .insert(availabilitySlots)
-      .values(rows.slice(start, start + CHUNK_SIZE))
-      .onConflictDoNothing({
-        target: [availabilitySlots.technicianId, availabilitySlots.date, availabilitySlots.startTime],
-      })
-      .returning({ id: availabilitySlots.id });
-    inserted += added.length;
-  }
-  return inserted;
+  return insertSlotsIfNew(db, rows);
 }

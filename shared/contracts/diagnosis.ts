@@ -1,8 +1,8 @@
-import { createInsertSchema } from 'drizzle-zod';
 import { z } from 'zod';
 import { DIAGNOSIS_LOCATIONS, LIMITS, SEVERITIES } from '../constants';
-import { diagnostics } from '../schema';
 import { FIELD_MESSAGES, urgencyField, zipField } from './common';
+import { costBreakdownSchema } from './pricing';
+import { defineRoute } from './http';
 
 /** docs/product.md §5 (diagnosis). */
 export const DIAGNOSIS_MESSAGES = {
@@ -64,13 +64,41 @@ export const diagnosisResultSchema = z.object({
 });
 export type DiagnosisResult = z.infer<typeof diagnosisResultSchema>;
 
-/** A stored diagnosis; image URLs here point at the cleaned copies in the media store. */
-export const insertDiagnosticSchema = createInsertSchema(diagnostics, {
-  description: diagnosisDescriptionField,
-  location: z.enum(DIAGNOSIS_LOCATIONS, { error: DIAGNOSIS_MESSAGES.locationInvalid }),
-  imageUrls: z
-    .array(z.string())
-    .max(LIMITS.maxDiagnosisImages, { error: DIAGNOSIS_MESSAGES.imagesMax })
-    .optional(),
-}).omit({ id: true, createdAt: true });
-export type InsertDiagnosticInput = z.input<typeof insertDiagnosticSchema>;
+export const CONFIDENCE_LEVELS = ['low', 'medium', 'high'] as const;
+export const DIAGNOSIS_ENGINES = ['offline', 'openai'] as const;
+
+/** A safety stop raised by the engine (gas smell, sewage, water near electrics, burst pipe …). */
+export const safetyNoticeSchema = z.object({
+  level: z.enum(['warning', 'danger']),
+  title: z.string(),
+  message: z.string(),
+});
+export type SafetyNotice = z.infer<typeof safetyNoticeSchema>;
+
+/**
+ * What POST /api/diagnose answers: the product's fields plus ours. `estimatedCost` is the pricing
+ * engine's text (e.g. '$180 - $320'); `costBreakdown` shows how it was computed. `issueSlug` and
+ * `costBreakdown` are null when the problem is not plumbing-related.
+ */
+export const diagnosisResponseSchema = diagnosisResultSchema.extend({
+  id: z.string(),
+  issueSlug: z.string().nullable(),
+  costBreakdown: costBreakdownSchema.nullable(),
+  confidence: z.enum(CONFIDENCE_LEVELS),
+  engine: z.enum(DIAGNOSIS_ENGINES),
+  safety: safetyNoticeSchema.nullable(),
+  /** Why this engine answered, when the homeowner should know (e.g. the day's AI calls are spent). */
+  note: z.string().nullable().optional(),
+});
+export type DiagnosisResponse = z.infer<typeof diagnosisResponseSchema>;
+
+export const diagnosisRoutes = {
+  /** Stored, so it answers 201 with the diagnosis and its id. */
+  diagnose: defineRoute({
+    method: 'POST',
+    path: '/api/diagnose',
+    body: diagnosisRequestInput,
+    response: diagnosisResponseSchema,
+    status: 201,
+  }),
+};

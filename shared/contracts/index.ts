@@ -1,0 +1,30 @@
+import { adminRoutes } from './admin';
+import { authRoutes } from './auth';
+import { bookingRoutes } from './booking';
+import { diagnosisRoutes } from './diagnosis';
+import type { RouteContract } from './http';
+import { jobRoutes } from './jobs';
+import { plumberRoutes } from './plumbers';
+import { pricingRoutes } from './pricing';
+import { quoteRoutes } from './quotes';
+import { siteRoutes } from './site';
+
+/**
+ * Every route of the JSON API, one contract each. The server checks its answers against them in
+ * tests; the browser imports the area files it needs, never this list.
+ */
+export const apiRoutes: readonly RouteContract[] = [
+  authRoutes,
+  siteRoutes,
+  bookingRoutes,
+  diagnosisRoutes,
+  pricingRoutes,
+  jobRoutes,
+  quoteRoutes,
+  plumberRoutes,
+  adminRoutes,
+].flatMap((area) => Object.values(area));
+
+/** `PATCH /api/jobs/:jobId/status`: how the route manifest and the router name a route. */
+export const routeKey = (contract: Pick<RouteContract, 'method' | 'path'>) =>
+  `${contract.method} ${contract.path}`;

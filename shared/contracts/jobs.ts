@@ -1,0 +1,246 @@
+import { z } from 'zod';
+import { CHANGE_ORDER_STATUSES, JOB_STATUSES, PAYOUT_STATUSES, URGENCIES } from '../constants';
+import { BOOKING_MESSAGES } from './booking';
+import { FIELD_MESSAGES, jobIdParam, timestampSchema, uuidField } from './common';
+import { defineRoute } from './http';
+import { plumberRatingSchema } from './plumbers';
+import { moneyField, quoteSchema } from './quotes';
+
+export const JOB_MESSAGES = {
+  issueSlugRequired: BOOKING_MESSAGES.issueSlugRequired,
+  descriptionMin: BOOKING_MESSAGES.descriptionMin,
+  descriptionMax: BOOKING_MESSAGES.descriptionMax,
+  addressRequired: BOOKING_MESSAGES.addressRequired,
+  addressMax: BOOKING_MESSAGES.addressMax,
+  jobIdInvalid: FIELD_MESSAGES.jobIdInvalid,
+  quoteIdInvalid: 'Invalid quote id',
+  statusInvalid: 'Status must be in_progress, completed or cancelled',
+  notesMax: 'Notes must be at most 1000 characters',
+  finalAmountRequired: 'Final amount is required',
+  changeOrderIdInvalid: 'Invalid change order id',
+  changeOrderAmountRequired: 'Amount is required',
+  changeOrderReasonMin: 'Reason must be at least 3 characters',
+  changeOrderReasonMax: 'Reason must be at most 500 characters',
+} as const;
+
+/** Statuses a person may set by hand; requested/quoted/scheduled follow from posting and quoting. */
+export const MANUAL_JOB_STATUSES = ['in_progress', 'completed', 'cancelled'] as const;
+export type ManualJobStatus = (typeof MANUAL_JOB_STATUSES)[number];
+
+/** POST /api/jobs/:jobId/accept-quote */
+export const acceptQuoteInput = z.object({ quoteId: uuidField(JOB_MESSAGES.quoteIdInvalid) });
+export type AcceptQuoteInput = z.input<typeof acceptQuoteInput>;
+
+/**
+ * PATCH /api/jobs/:jobId/status — plus, when the plumber completes the job, an optional final amount
+ * (otherwise the accepted quote's maximum is paid out).
+ */
+export const updateJobStatusInput = z.object({
+  status: z.enum(MANUAL_JOB_STATUSES, { error: JOB_MESSAGES.statusInvalid }),
+  notes: z.string().trim().max(1000, { error: JOB_MESSAGES.notesMax }).optional(),
+  finalAmount: moneyField(JOB_MESSAGES.finalAmountRequired).optional(),
+});
+export type UpdateJobStatusInput = z.input<typeof updateJobStatusInput>;
+export type UpdateJobStatus = z.output<typeof updateJobStatusInput>;
+
+/** A change order's reason, as the homeowner will read it. */
+export const CHANGE_ORDER_REASON_MIN = 3;
+export const CHANGE_ORDER_REASON_MAX = 500;
+
+/**
+ * POST /api/jobs/:jobId/change-orders — the assigned plumber asks the homeowner to approve extra
+ * work: `amount` is added on top of the accepted quote's maximum.
+ */
+export const createChangeOrderInput = z.object({
+  amount: moneyField(JOB_MESSAGES.changeOrderAmountRequired),
+  reason: z
+    .string({ error: JOB_MESSAGES.changeOrderReasonMin })
+    .trim()
+    .min(CHANGE_ORDER_REASON_MIN, { error: JOB_MESSAGES.changeOrderReasonMin })
+    .max(CHANGE_ORDER_REASON_MAX, { error: JOB_MESSAGES.changeOrderReasonMax }),
+});
+export type CreateChangeOrderInput = z.input<typeof createChangeOrderInput>;
+export type CreateChangeOrder = z.output<typeof createChangeOrderInput>;
+
+/** The path of POST /api/jobs/:jobId/change-orders/:changeOrderId/{approve,decline}. */
+export const changeOrderParams = z.object({
+  jobId: uuidField(JOB_MESSAGES.jobIdInvalid),
+  changeOrderId: uuidField(JOB_MESSAGES.changeOrderIdInvalid),
+});
+export type ChangeOrderParams = z.input<typeof changeOrderParams>;
+
+export const RATING_MESSAGES = {
+  starsRange: 'Rating must be a whole number from 1 to 5',
+  commentMax: 'Comment must be at most 2000 characters',
+} as const;
+
+const starsField = z
+  .number({ error: RATING_MESSAGES.starsRange })
+  .int({ error: RATING_MESSAGES.starsRange })
+  .min(1, { error: RATING_MESSAGES.starsRange })
+  .max(5, { error: RATING_MESSAGES.starsRange });
+const commentField = z.string().trim().max(2000, { error: RATING_MESSAGES.commentMax });
+
+/** POST /api/jobs/:jobId/rating — the job's owner rates the plumber who did it. */
+export const createRatingInput = z.object({
+  stars: starsField,
+  comment: commentField.optional(),
+});
+export type CreateRatingInput = z.input<typeof createRatingInput>;
+
+/** Plumbline's price range for a job, from the pricing engine (null when the issue is not in the catalogue). */
+export const jobEstimateSchema = z.object({ min: z.number(), max: z.number(), estimatedCost: z.string() });
+export type JobEstimate = z.infer<typeof jobEstimateSchema>;
+
+/**
+ * Extra work the assigned plumber asks the homeowner to approve. Once approved, `amount` is added
+ * to the accepted quote's maximum: the ceiling of the job's final amount.
+ */
+export const changeOrderSchema = z.object({
+  id: z.uuid(),
+  jobId: z.uuid(),
+  amount: z.string(),
+  reason: z.string(),
+  status: z.enum(CHANGE_ORDER_STATUSES),
+  createdAt: timestampSchema,
+  /** When the homeowner approved or declined it; null while pending. */
+  decidedAt: timestampSchema.nullable(),
+});
+export type JobChangeOrder = z.infer<typeof changeOrderSchema>;
+
+export const payoutSummarySchema = z.object({
+  plumberGross: z.string(),
+  platformFee: z.string(),
+  plumberNet: z.string(),
+  status: z.enum(PAYOUT_STATUSES),
+});
+export type PayoutSummary = z.infer<typeof payoutSummarySchema>;
+
+/** What every job list shows of a job; `statusLabel` is the status as people read it. */
+const jobSummaryFields = {
+  id: z.uuid(),
+  issueSlug: z.string(),
+  issueDescription: z.string(),
+  urgency: z.enum(URGENCIES),
+  preferredDate: z.string().nullable(),
+  currentStatus: z.enum(JOB_STATUSES),
+  statusLabel: z.string(),
+  createdAt: timestampSchema,
+};
+
+/** GET /api/jobs — one of the logged-in customer's own jobs. */
+export const customerJobSchema = z.object({
+  ...jobSummaryFields,
+  customerId: z.uuid(),
+  plumberId: z.uuid().nullable(),
+  address: z.string(),
+  updatedAt: timestampSchema,
+  estimate: jobEstimateSchema.nullable(),
+  /** The homeowner's rating of the plumber, once given. */
+  rating: z
+    .object({ stars: z.number().int(), comment: z.string().nullable(), createdAt: timestampSchema })
+    .nullable(),
+  /** What the job was billed at completion (the payout's gross); null before. */
+  finalAmount: z.string().nullable(),
+  /** The plumber's requests for extra money, oldest first. */
+  changeOrders: z.array(changeOrderSchema),
+});
+export type CustomerJob = z.infer<typeof customerJobSchema>;
+
+/**
+ * GET /api/jobs/nearby — an open job near the plumber. Never the homeowner's name, phone, e-mail,
+ * exact address or coordinates: only the area (city, state and ZIP).
+ */
+export const nearbyJobSchema = z.object({
+  ...jobSummaryFields,
+  /** e.g. 'Austin, TX 78745'; null when the address has no known ZIP code. */
+  area: z.string().nullable(),
+  /** Great-circle distance from the plumber's service location, rounded to 0.1 km. */
+  distanceKm: z.number(),
+  /** This plumber already sent a quote for this job. */
+  alreadyQuoted: z.boolean(),
+  estimate: jobEstimateSchema.nullable(),
+});
+export type NearbyJob = z.infer<typeof nearbyJobSchema>;
+
+/** GET /api/jobs/assigned — a job whose quote from this plumber was accepted: contact details included. */
+export const assignedJobSchema = z.object({
+  ...jobSummaryFields,
+  address: z.string(),
+  customer: z.object({ name: z.string().nullable(), email: z.string(), phone: z.string().nullable() }),
+  acceptedQuote: z.object({ minTotal: z.string(), maxTotal: z.string() }).nullable(),
+  /** The most the final amount may be: the accepted quote's maximum plus approved change orders. */
+  agreedMax: z.string().nullable(),
+  /** What the job was billed at completion (the payout's gross); null before. */
+  finalAmount: z.string().nullable(),
+  changeOrders: z.array(changeOrderSchema),
+  payout: payoutSummarySchema.nullable(),
+});
+export type AssignedJob = z.infer<typeof assignedJobSchema>;
+
+/** A job's new state after a status change or an accepted quote. */
+export const jobStatusResultSchema = z.object({
+  id: z.uuid(),
+  currentStatus: z.enum(JOB_STATUSES),
+  statusLabel: z.string(),
+  plumberId: z.uuid().nullable(),
+  updatedAt: timestampSchema,
+  /** Written when the job is completed. */
+  payout: payoutSummarySchema.nullable(),
+});
+export type JobStatusResult = z.infer<typeof jobStatusResultSchema>;
+
+export const acceptQuoteResultSchema = z.object({ job: jobStatusResultSchema, quote: quoteSchema });
+export type AcceptQuoteResult = z.infer<typeof acceptQuoteResultSchema>;
+
+export const jobRoutes = {
+  listMine: defineRoute({ method: 'GET', path: '/api/jobs', response: z.array(customerJobSchema) }),
+  listNearby: defineRoute({ method: 'GET', path: '/api/jobs/nearby', response: z.array(nearbyJobSchema) }),
+  listAssigned: defineRoute({
+    method: 'GET',
+    path: '/api/jobs/assigned',
+    response: z.array(assignedJobSchema),
+  }),
+  acceptQuote: defineRoute({
+    method: 'POST',
+    path: '/api/jobs/:jobId/accept-quote',
+    params: jobIdParam,
+    body: acceptQuoteInput,
+    response: acceptQuoteResultSchema,
+  }),
+  changeStatus: defineRoute({
+    method: 'PATCH',
+    path: '/api/jobs/:jobId/status',
+    params: jobIdParam,
+    body: updateJobStatusInput,
+    response: jobStatusResultSchema,
+  }),
+  rate: defineRoute({
+    method: 'POST',
+    path: '/api/jobs/:jobId/rating',
+    params: jobIdParam,
+    body: createRatingInput,
+    response: plumberRatingSchema,
+    status: 201,
+  }),
+  requestChangeOrder: defineRoute({
+    method: 'POST',
+    path: '/api/jobs/:jobId/change-orders',
+    params: jobIdParam,
+    body: createChangeOrderInput,
+    response: changeOrderSchema,
+    status: 201,
+  }),
+  approveChangeOrder: defineRoute({
+    method: 'POST',
+    path: '/api/jobs/:jobId/change-orders/:changeOrderId/approve',
+    params: changeOrderParams,
+    response: changeOrderSchema,
+  }),
+  declineChangeOrder: defineRoute({
+    method: 'POST',
+    path: '/api/jobs/:jobId/change-orders/:changeOrderId/decline',
+    params: changeOrderParams,
+    response: changeOrderSchema,
+  }),
+};
