@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatUsd, formatUsdRange, fromCents, toCents } from './money';
+import { formatPercent, formatUsd, formatUsdRange, fromCents, toCents } from './money';
 
 /** The amount a shown price stands for, in cents: '$1,234.50' → 123450. */
 const centsShown = (shown: string) => toCents(shown.replace(/[$,]/g, ''));
@@ -59,5 +59,14 @@ describe('formatUsd', () => {
   it('writes ranges with a spaced hyphen', () => {
     expect(formatUsdRange('150.00', '300.50')).toBe('$150 - $300.50');
     expect(formatUsdRange(180, '1500.00')).toBe('$180 - $1,500');
+  });
+});
+
+describe('formatPercent', () => {
+  it('shows a 0–1 share as a whole percentage, rounded', () => {
+    expect(formatPercent(0.6)).toBe('60%');
+    expect(formatPercent(0.455)).toBe('46%');
+    expect(formatPercent(1 - 0.6)).toBe('40%');
+    expect(formatPercent(0)).toBe('0%');
   });
 });

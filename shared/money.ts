@@ -4,6 +4,9 @@
  * '$150' or '$99.50' (docs/product.md §2 writes ranges '$min - $max').
  */
 
+/** numeric(10,2) holds at most 99,999,999.99. */
+export const MAX_MONEY = 99_999_999.99;
+
 /** '150.00' (or 150) → 15000; '99.5' → 9950. */
 export function toCents(amount: string | number): number {
   return Math.round(Number(amount) * 100);
@@ -33,6 +36,11 @@ export function formatUsd(amount: number | string): string {
   const value = typeof amount === 'number' ? amount : Number(amount);
   if (!Number.isFinite(value)) return String(amount);
   return Number.isInteger(value) ? WHOLE_DOLLARS.format(value) : DOLLARS_AND_CENTS.format(value);
+}
+
+/** A 0–1 share of a price as a whole percentage: 0.6 → '60%' (labour's share of a job's cost). */
+export function formatPercent(share: number): string {
+  return `${Math.round(share * 100)}%`;
 }
 
 /** '$150 - $300', with the spaced hyphen of docs/product.md §2. */

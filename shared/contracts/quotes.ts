@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_MONEY, fromCents, toCents } from '../money';
 import { JOB_STATUSES, QUOTE_STATUSES } from '../constants';
 import { FIELD_MESSAGES, jobIdParam, timestampSchema, uuidField } from './common';
 import { defineRoute } from './http';
@@ -17,8 +18,6 @@ export const QUOTE_MESSAGES = {
   noteMax: 'Note must be at most 1000 characters',
 } as const;
 
-/** numeric(10,2) holds at most 99,999,999.99. */
-export const MAX_MONEY = 99_999_999.99;
 const NUMERIC_TEXT = /^-?(\d+(\.\d*)?|\.\d+)$/;
 const MAX_NOTE = 1000;
 
@@ -55,7 +54,7 @@ export const moneyField = (requiredMessage: string) =>
         ctx.issues.push({ code: 'custom', message: problem, input: raw });
         return z.NEVER;
       }
-      return value.toFixed(2);
+      return fromCents(toCents(value));
     });
 
 const noteText = z.string().trim().max(MAX_NOTE, { error: QUOTE_MESSAGES.noteMax });

@@ -1,7 +1,7 @@
 import type { JobStatus, Urgency } from '@shared/constants';
 import { EARTH_RADIUS_KM } from '@shared/geo';
 import { jobStatusLabel } from '@shared/job-display';
-import { formatUsd, fromCents, toCents } from '@shared/money';
+import { MAX_MONEY, formatUsd, fromCents, toCents } from '@shared/money';
 import { regionCodeForZip } from '@shared/region-zip-prefixes';
 import type { CurrentUser } from '@shared/contracts/auth';
 import type {
@@ -13,12 +13,11 @@ import type {
   PayoutSummary,
   UpdateJobStatus,
 } from '@shared/contracts/jobs';
-import { MAX_MONEY } from '@shared/contracts/quotes';
 import type { Database, Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { extractZip, locateAddress } from '../geo';
 import type { PricingService } from '../pricing';
-import { hasServiceLocation, type Plumber, type PlumbersService } from '../plumbers';
+import { hasServiceLocation, toPlumberRating, type Plumber, type PlumbersService } from '../plumbers';
 import { listChangeOrdersByJobs, type ChangeOrder } from './change-orders.repository';
 import { toJobChangeOrder } from './change-orders.service';
 import {
@@ -154,6 +153,25 @@ export function areaOf(address: string): string | null {
   return place ? `${place.city}, ${place.state} ${place.zip}` : null;
 }
 
+type JobSummarySource = Pick<
+  Job,
+  'id' | 'issueSlug' | 'issueDescription' | 'urgency' | 'preferredDate' | 'currentStatus' | 'createdAt'
+>;
+
+/** What every job list (the homeowner's, nearby and assigned) shows of a job. */
+function toJobSummary(job: JobSummarySource) {
+  return {
+    id: job.id,
+    issueSlug: job.issueSlug,
+    issueDescription: job.issueDescription,
+    urgency: job.urgency,
+    preferredDate: job.preferredDate,
+    currentStatus: job.currentStatus,
+    statusLabel: jobStatusLabel(job.currentStatus),
+    createdAt: job.createdAt.toISOString(),
+  };
+}
+
 function toPayoutSummary(payout: Payout): PayoutSummary {
   return {
     plumberGross: payout.plumberGross,
@@ -249,17 +267,10 @@ export function createJobsService({ db, platformFeePercent, pricing, plumbers }:
         rows.map(async (job): Promise<CustomerJob> => {
           const rating = ratingByJob.get(job.id);
           return {
-            id: job.id,
+            ...toJobSummary(job),
             customerId: job.customerId,
             plumberId: job.plumberId,
-            issueSlug: job.issueSlug,
-            issueDescription: job.issueDescription,
             address: job.address,
-            urgency: job.urgency,
-            preferredDate: job.preferredDate,
-            currentStatus: job.currentStatus,
-            statusLabel: jobStatusLabel(job.currentStatus),
-            createdAt: job.createdAt.toISOString(),
             updatedAt: job.updatedAt.toISOString(),
             estimate: await estimate(job),
             rating: rating
@@ -293,14 +304,7 @@ export function createJobsService({ db, platformFeePercent, pricing, plumbers }:
       const estimate = estimateCache(estimator);
       return Promise.all(
         rows.map(async (row): Promise<NearbyJob> => ({
-          id: row.id,
-          issueSlug: row.issueSlug,
-          issueDescription: row.issueDescription,
-          urgency: row.urgency,
-          preferredDate: row.preferredDate,
-          currentStatus: row.currentStatus,
-          statusLabel: jobStatusLabel(row.currentStatus),
-          createdAt: row.createdAt.toISOString(),
+          ...toJobSummary(row),
           area: areaOf(row.address),
           distanceKm: Math.round(row.distanceKm * 10) / 10,
           alreadyQuoted: row.alreadyQuoted,
@@ -327,15 +331,8 @@ export function createJobsService({ db, platformFeePercent, pricing, plumbers }:
         const payout = payoutByJob.get(job.id);
         const jobChangeOrders = changeOrdersByJob.get(job.id) ?? [];
         return {
-          id: job.id,
-          issueSlug: job.issueSlug,
-          issueDescription: job.issueDescription,
+          ...toJobSummary(job),
           address: job.address,
-          urgency: job.urgency,
-          preferredDate: job.preferredDate,
-          currentStatus: job.currentStatus,
-          statusLabel: jobStatusLabel(job.currentStatus),
-          createdAt: job.createdAt.toISOString(),
           customer,
           acceptedQuote: quote ? { minTotal: quote.minTotal, maxTotal: quote.maxTotal } : null,
           agreedMax: quote ? fromCents(agreedMaxCents(quote.maxTotal, jobChangeOrders)) : null,
@@ -423,14 +420,7 @@ export function createJobsService({ db, platformFeePercent, pricing, plumbers }:
           comment: input.comment || null,
         });
         if (!rating) throw new AppError('CONFLICT', JOB_ERRORS.alreadyRated);
-        return {
-          id: rating.id,
-          jobId: rating.jobId,
-          plumberId: rating.plumberId,
-          stars: rating.stars,
-          comment: rating.comment,
-          createdAt: rating.createdAt.toISOString(),
-        };
+        return toPlumberRating(rating);
       });
     },
   };

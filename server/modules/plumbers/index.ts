@@ -5,6 +5,7 @@
 export {
   createPlumbersService,
   hasServiceLocation,
+  toPlumberRating,
   type Plumber,
   type PlumbersService,
   type Rating,

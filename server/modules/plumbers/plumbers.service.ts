@@ -52,7 +52,7 @@ export function hasServiceLocation(plumber: Plumber): boolean {
   return plumber.currentLat !== null && plumber.currentLng !== null;
 }
 
-function toPlumberRating(rating: Rating): PlumberRating {
+export function toPlumberRating(rating: Rating): PlumberRating {
   return {
     id: rating.id,
     jobId: rating.jobId,

@@ -1,5 +1,5 @@
 import type { Urgency } from '@shared/constants';
-import { formatUsd, formatUsdRange } from '@shared/money';
+import { formatPercent, formatUsd, formatUsdRange } from '@shared/money';
 import type { CostBreakdown, EstimateResponse } from '@shared/contracts/pricing';
 
 /**
@@ -134,10 +134,9 @@ export function computeEstimate(parts: EstimateParts): EstimateResponse {
   const min = roundPrice(rawMin);
   const max = Math.max(min, roundPrice(rawMax));
 
-  const pct = (share: number) => `${Math.round(share * 100)}%`;
   const formula = [
     `base ${formatRange(item.baseMin, item.baseMax)}`,
-    `× regional ${regionalMultiplier.toFixed(3)} (${region.code}: ${pct(laborShare)} labour × ${region.laborIndex.toFixed(3)} + ${pct(1 - laborShare)} materials × ${region.materialIndex.toFixed(3)})`,
+    `× regional ${regionalMultiplier.toFixed(3)} (${region.code}: ${formatPercent(laborShare)} labour × ${region.laborIndex.toFixed(3)} + ${formatPercent(1 - laborShare)} materials × ${region.materialIndex.toFixed(3)})`,
     ...applied.map((m) =>
       m.type === 'multiplier'
         ? `× ${m.name.toLowerCase()} ${m.value}`

@@ -131,17 +131,11 @@ export function createQuotesService({ db, jobs, plumbers }: QuotesServiceDeps) {
         throw new AppError('FORBIDDEN', QUOTE_ERRORS.notYourQuotes);
       }
       const rows = await listQuotesByPlumber(db, plumber.id);
-      return rows.map(({ quote, job }) => ({
-        id: quote.id,
-        jobId: quote.jobId,
-        plumberId: quote.plumberId,
-        minTotal: quote.minTotal,
-        maxTotal: quote.maxTotal,
-        currency: quote.currency,
-        status: quote.status,
-        createdAt: quote.createdAt.toISOString(),
-        job: { ...job, statusLabel: jobStatusLabel(job.currentStatus) },
-      }));
+      return rows.map(({ quote, job }) => {
+        // A plumber's own list leaves out the note its quotes were sent with.
+        const { breakdownJson: _note, ...view } = toQuoteView(quote);
+        return { ...view, job: { ...job, statusLabel: jobStatusLabel(job.currentStatus) } };
+      });
     },
 
     /**

@@ -3,7 +3,7 @@ import { Calculator, RotateCcw } from 'lucide-react';
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import { URGENCIES, type Urgency } from '@shared/constants';
 import { representativeZipFor } from '@shared/region-representative-zips';
-import { formatUsd, formatUsdRange } from '@shared/money';
+import { formatPercent, formatUsd, formatUsdRange } from '@shared/money';
 import { DEFAULT_REGION_CODE } from '@shared/region-zip-prefixes';
 import type { AdminCatalogItem, AdminRegion } from '@shared/contracts/admin';
 import type { EstimateResponse } from '@shared/contracts/pricing';
@@ -23,7 +23,6 @@ import { Spinner } from '@/components/ui/spinner';
 import { getErrorMessage } from '@/lib/api-client';
 import { cn } from '@/utils/cn';
 import { useEstimate, type EstimateParams } from '../api/get-estimate';
-import { formatPercent } from '../utils/format';
 
 export const ESTIMATE_COPY = {
   title: 'Estimate Preview',

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState, type ReactNode } from 'react';
+import { useState, type FormEventHandler, type ReactNode } from 'react';
 import { Controller, useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import { loginInput, registerInput } from '@shared/contracts/auth';
 import { Button } from '@/components/ui/button';
@@ -88,42 +88,16 @@ function LoginForm({ onSuccess }: { onSuccess: () => void }) {
     resolver: zodResolver(loginInput),
     defaultValues: { email: '', password: '' },
   });
-  const loginMutation = useLogin({
-    mutationConfig: {
-      onSuccess: () => {
-        toast({ title: COPY.login.successTitle, description: COPY.login.successDescription });
-        form.reset();
-        onSuccess();
-      },
-      onError: (error) => {
-        toast({
-          variant: 'destructive',
-          title: 'Error',
-          description: getErrorMessage(error, COPY.login.failure),
-        });
-      },
-    },
-  });
-  const { errors } = form.formState;
-  const pending = loginMutation.isPending;
+  const loginMutation = useLogin({ mutationConfig: authMutationConfig('login', form, onSuccess) });
 
   return (
-    <form
-      noValidate
-      aria-busy={pending}
+    <CredentialsForm
+      mode="login"
+      pending={loginMutation.isPending}
       onSubmit={form.handleSubmit((values) => loginMutation.mutate(values))}
-      className="grid gap-4"
-    >
-      <EmailField error={errors.email} registration={form.register('email')} />
-
-      <PasswordField
-        autoComplete="current-password"
-        error={errors.password}
-        registration={form.register('password')}
-      />
-
-      <SubmitButton pending={pending}>{COPY.login.submit}</SubmitButton>
-    </form>
+      register={form.register}
+      errors={form.formState.errors}
+    />
   );
 }
 
@@ -132,41 +106,16 @@ function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
     resolver: zodResolver(registerInput),
     defaultValues: { email: '', password: '', role: 'homeowner' },
   });
-  const registerMutation = useRegister({
-    mutationConfig: {
-      onSuccess: () => {
-        toast({ title: COPY.register.successTitle, description: COPY.register.successDescription });
-        form.reset();
-        onSuccess();
-      },
-      onError: (error) => {
-        toast({
-          variant: 'destructive',
-          title: 'Error',
-          description: getErrorMessage(error, COPY.register.failure),
-        });
-      },
-    },
-  });
-  const { errors } = form.formState;
-  const pending = registerMutation.isPending;
+  const registerMutation = useRegister({ mutationConfig: authMutationConfig('register', form, onSuccess) });
 
   return (
-    <form
-      noValidate
-      aria-busy={pending}
+    <CredentialsForm
+      mode="register"
+      pending={registerMutation.isPending}
       onSubmit={form.handleSubmit((values) => registerMutation.mutate(values))}
-      className="grid gap-4"
+      register={form.register}
+      errors={form.formState.errors}
     >
-      <EmailField error={errors.email} registration={form.register('email')} />
-
-      <PasswordField
-        autoComplete="new-password"
-        hint={COPY.passwordHint}
-        error={errors.password}
-        registration={form.register('password')}
-      />
-
       <Controller
         control={form.control}
         name="role"
@@ -198,8 +147,54 @@ function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
           </div>
         )}
       />
+    </CredentialsForm>
+  );
+}
 
-      <SubmitButton pending={pending}>{COPY.register.submit}</SubmitButton>
+/** Tells the user how the login or registration went; on success the form is cleared and `onSuccess` runs. */
+function authMutationConfig(mode: AuthMode, form: { reset: () => void }, onSuccess: () => void) {
+  return {
+    onSuccess: () => {
+      toast({ title: COPY[mode].successTitle, description: COPY[mode].successDescription });
+      form.reset();
+      onSuccess();
+    },
+    onError: (error: Error) => {
+      toast({
+        variant: 'destructive',
+        title: 'Error',
+        description: getErrorMessage(error, COPY[mode].failure),
+      });
+    },
+  };
+}
+
+interface CredentialsFormProps {
+  mode: AuthMode;
+  pending: boolean;
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  register: (name: 'email' | 'password') => UseFormRegisterReturn;
+  errors: Partial<Record<'email' | 'password', { message?: string }>>;
+  /** Fields after e-mail and password. */
+  children?: ReactNode;
+}
+
+/** E-mail and password, any further fields, then the submit button; a new account gets a new password. */
+function CredentialsForm({ mode, pending, onSubmit, register, errors, children }: CredentialsFormProps) {
+  return (
+    <form noValidate aria-busy={pending} onSubmit={onSubmit} className="grid gap-4">
+      <EmailField error={errors.email} registration={register('email')} />
+
+      <PasswordField
+        autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
+        hint={mode === 'register' ? COPY.passwordHint : undefined}
+        error={errors.password}
+        registration={register('password')}
+      />
+
+      {children}
+
+      <SubmitButton pending={pending}>{COPY[mode].submit}</SubmitButton>
     </form>
   );
 }

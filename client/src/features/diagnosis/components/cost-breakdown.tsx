@@ -1,4 +1,4 @@
-import { formatUsd, formatUsdRange } from '@shared/money';
+import { formatPercent, formatUsd, formatUsdRange } from '@shared/money';
 import type { CostBreakdown as CostBreakdownData } from '@shared/contracts/pricing';
 
 function factor(value: number): string {
@@ -31,7 +31,7 @@ export function CostBreakdown({ breakdown }: { breakdown: CostBreakdownData }) {
           </span>{' '}
           <span className="text-muted-foreground">
             (labor index {region.laborIndex.toFixed(3)}, material index {region.materialIndex.toFixed(3)},
-            labor {Math.round(laborShare * 100)}% of cost; {regionSource})
+            labor {formatPercent(laborShare)} of cost; {regionSource})
           </span>
         </dd>
       </div>

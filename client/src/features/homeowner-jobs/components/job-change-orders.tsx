@@ -1,9 +1,9 @@
 import type { CustomerJob } from '@shared/contracts/jobs';
 import { formatUsd } from '@shared/money';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Panel } from '@/components/ui/panel';
 import { Spinner } from '@/components/ui/spinner';
+import { StatusItem } from '@/components/ui/status-item';
 import { toast } from '@/components/ui/use-toast';
 import { getErrorMessage } from '@/lib/api-client';
 import { changeOrderStatusBadgeVariant } from '@/utils/job-badges';
@@ -49,17 +49,16 @@ export function JobChangeOrders({ job }: { job: CustomerJob }) {
           const amount = formatUsd(order.amount);
           const variables = { jobId: job.id, changeOrderId: order.id };
           return (
-            <li key={order.id} className="grid gap-2 text-sm" data-testid={`change-order-${order.id}`}>
-              <div className="flex flex-wrap items-center gap-2">
-                <span className="font-medium">{COPY.changeOrders.extra(amount)}</span>
-                <Badge
-                  variant={changeOrderStatusBadgeVariant(order.status)}
-                  data-testid="badge-change-order-status"
-                >
-                  {COPY.changeOrders.status[order.status]}
-                </Badge>
-              </div>
-              <p className="whitespace-pre-line break-words text-muted-foreground">{order.reason}</p>
+            <StatusItem
+              key={order.id}
+              className="gap-2"
+              data-testid={`change-order-${order.id}`}
+              title={COPY.changeOrders.extra(amount)}
+              statusLabel={COPY.changeOrders.status[order.status]}
+              statusVariant={changeOrderStatusBadgeVariant(order.status)}
+              statusTestId="badge-change-order-status"
+              note={order.reason}
+            >
               {order.status === 'pending' && (
                 <div className="flex flex-wrap gap-2">
                   <Button
@@ -87,7 +86,7 @@ export function JobChangeOrders({ job }: { job: CustomerJob }) {
                   </Button>
                 </div>
               )}
-            </li>
+            </StatusItem>
           );
         })}
       </ul>

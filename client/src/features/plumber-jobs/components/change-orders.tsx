@@ -4,11 +4,11 @@ import { useForm } from 'react-hook-form';
 import { CHANGE_ORDER_REASON_MAX, createChangeOrderInput, type AssignedJob } from '@shared/contracts/jobs';
 import { formatUsd } from '@shared/money';
 import { AmountInput } from '@/components/ui/amount-input';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { FormActions } from '@/components/ui/form-actions';
 import { FormField } from '@/components/ui/form-field';
 import { Panel } from '@/components/ui/panel';
+import { StatusItem } from '@/components/ui/status-item';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { getErrorMessage } from '@/lib/api-client';
@@ -37,18 +37,16 @@ export function ChangeOrders({ job }: { job: AssignedJob }) {
       {job.changeOrders.length > 0 && (
         <ul className="grid gap-2">
           {job.changeOrders.map((order) => (
-            <li key={order.id} className="grid gap-1 text-sm" data-testid={`change-order-${order.id}`}>
-              <div className="flex flex-wrap items-center gap-2">
-                <span className="font-medium">{COPY.changeOrders.extra(formatUsd(order.amount))}</span>
-                <Badge
-                  variant={changeOrderStatusBadgeVariant(order.status)}
-                  data-testid="badge-change-order-status"
-                >
-                  {COPY.changeOrders.status[order.status]}
-                </Badge>
-              </div>
-              <p className="whitespace-pre-line break-words text-muted-foreground">{order.reason}</p>
-            </li>
+            <StatusItem
+              key={order.id}
+              className="gap-1"
+              data-testid={`change-order-${order.id}`}
+              title={COPY.changeOrders.extra(formatUsd(order.amount))}
+              statusLabel={COPY.changeOrders.status[order.status]}
+              statusVariant={changeOrderStatusBadgeVariant(order.status)}
+              statusTestId="badge-change-order-status"
+              note={order.reason}
+            />
           ))}
         </ul>
       )}
