@@ -157,6 +157,35 @@ export default tseslint.config(
     },
   },
   {
+    // The contracts take zod from ./zod, which turns off zod's eval probe before any schema is built.
+    files: ['shared/contracts/**/*.ts'],
+    ignores: [
+      'shared/contracts/zod.ts',
+      'shared/contracts/**/*.test.ts',
+      'shared/contracts/schema-test-helpers.ts',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'zod', allowTypeImports: true, message: "Import z from './zod' (CSP: no eval probe)." },
+          ],
+          patterns: [
+            {
+              regex: '^(?!zod$|date-fns|@date-fns/tz|\\.)',
+              message: 'shared/ may import only zod, date-fns, @date-fns/tz and itself.',
+            },
+            {
+              regex: '(^|/)schema(/|$)',
+              message: 'Only the server reads the tables: no shared/schema here.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['shared/schema/**/*.ts'],
     rules: {
       'no-restricted-imports': [

@@ -35,7 +35,7 @@ const FLOOD_CLIENTS = 20;
 const LOGINS_PER_SECOND = 2;
 const NEARBY_PER_SECOND = 20;
 const GOAL_FACTOR = 2;
-const PASSWORD = 'flood-bench-password';
+const PASSWORD = 'storm-bench-password';
 
 /** Answers may take long while the server decodes the flood's photos. */
 const REQUEST_TIMEOUT = { timeoutSeconds: 30 };
@@ -131,7 +131,8 @@ async function main() {
     LOG_LEVEL: 'warn',
     AUTH_RATE_LIMIT: '1000000',
     DIAGNOSIS_RATE_LIMIT: '1000000',
-    DEMO_SEED: 'false',
+    // The demo admin verifies the bench's plumber, as an admin would (the server listens on loopback).
+    DEMO_SEED: 'true',
   };
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'plumbline-flood-'));
   cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
@@ -164,6 +165,23 @@ async function main() {
       { zip: '78701', serviceRadiusKm: 40 },
       plumber.cookie,
     );
+    const details = await call(
+      url,
+      'PUT',
+      '/api/plumbers/me/onboarding',
+      {
+        businessName: 'Flood Test Plumbing',
+        licenseNumber: 'M-40002',
+        licenseState: 'TX',
+        insuranceExpiresOn: new Date(Date.now() + 365 * 24 * 3600 * 1000).toISOString().slice(0, 10),
+      },
+      plumber.cookie,
+    );
+    const admin = await call(url, 'POST', '/api/auth/login', {
+      email: 'admin@demo.plumbline.test',
+      password: 'plumbline-demo',
+    });
+    await call(url, 'POST', `/api/admin/plumbers/${JSON.parse(details.text).id}/verify`, {}, admin.cookie);
     await call(url, 'POST', '/api/auth/register', {
       email: 'flood.homeowner@example.test',
       password: PASSWORD,

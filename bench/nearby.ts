@@ -3,7 +3,7 @@
  * DATABASE_URL set — 1M jobs. Prints the mean time of the exact SQL the API runs, its EXPLAIN plan and
  * whether jobs is ever scanned sequentially, with and without the partial GiST index of migration 0002;
  * for scale, the same query with index scans disabled.
- * Targets (issue 6): ≤ 2 ms at 1M, growth 10k → 1M ≤ 30×, no sequential scan of jobs.
+ * Targets (docs/performance.md): ≤ 2 ms at 1M, growth 10k → 1M ≤ 30×, no sequential scan of jobs.
  *
  * Run: npx tsx bench/nearby.ts            (embedded PGlite, in memory)
  *      DATABASE_URL=postgres://… npx tsx bench/nearby.ts   (a throw-away database on that server)

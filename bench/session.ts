@@ -13,7 +13,9 @@ const REQUESTS = 500;
 async function main() {
   const ctx = await createTestContext();
   const email = `bench.${Date.now()}@example.test`;
-  const register = await ctx.request.post('/api/auth/register').send({ email, password: 'bench-password' });
+  const register = await ctx.request
+    .post('/api/auth/register')
+    .send({ email, password: 'gasket-session-password' });
   const cookie = String(register.headers['set-cookie']?.[0] ?? '').split(';')[0];
 
   const writes = async () => {

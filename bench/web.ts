@@ -22,6 +22,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import { getTableColumns, is } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../e2e/chromium';
 import * as schema from '../shared/schema';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -30,16 +31,8 @@ const PORT = Number(process.env.BENCH_WEB_PORT ?? 5066);
 const BASE_URL = `http://localhost:${PORT}`;
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
 const PAGES = ['/', '/services'];
-const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-  '--disable-sync',
-];
+const CHROME_PATH = process.env.CHROME_PATH ?? CHROMIUM_PATH;
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
 
 const TARGETS = {
   initialJsKb: 150,

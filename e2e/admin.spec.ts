@@ -76,7 +76,7 @@ test.describe('admin dashboard (/admin) as the demo admin', () => {
     page,
   }) => {
     const tabs = main(page).getByRole('tab');
-    await expect(tabs).toHaveText(['Pricing Catalog', 'Regions', 'Modifiers']);
+    await expect(tabs).toHaveText(['Pricing Catalog', 'Regions', 'Modifiers', 'Plumbers']);
     await expect(main(page).getByRole('tab', { name: 'Pricing Catalog' })).toHaveAttribute(
       'aria-selected',
       'true',

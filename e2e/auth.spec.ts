@@ -92,7 +92,7 @@ test.describe('sign-in journey', () => {
   test('a plumber can register and is shown as Plumber', async ({ page }) => {
     const email = uniqueEmail('plumber');
     await page.goto('/');
-    await register(page, email, 'plumber-password', { plumber: true });
+    await register(page, email, 'pipe-wrench-password', { plumber: true });
     const menu = await openAccountMenu(page);
     await expect(menu.getByText('Plumber', { exact: true })).toBeVisible();
   });

@@ -1,6 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
+import { dayFromTodayIn } from '../shared/dates';
+import type { DevMailboxMessage } from '../shared/contracts/dev';
+import { DEFAULT_APP_TIME_ZONE } from '../shared/time-zone';
 import {
   expect,
+  request as apiRequests,
   test,
   type APIRequestContext,
   type Locator,
@@ -27,9 +31,9 @@ export async function openAuthDialog(page: Page) {
 }
 
 /** The answer to the next POST to `path`, to wait on instead of on time. */
-function nextPost(page: Page, path: string): Promise<Response> {
+function nextPost(page: Page, path: string, method = 'POST'): Promise<Response> {
   return page.waitForResponse(
-    (res) => new URL(res.url()).pathname === path && res.request().method() === 'POST',
+    (res) => new URL(res.url()).pathname === path && res.request().method() === method,
   );
 }
 
@@ -39,12 +43,18 @@ async function expectAnswer(answer: Promise<Response>, status: number) {
   expect(res.status(), `${res.request().method()} ${res.url()}: ${await res.text()}`).toBe(status);
 }
 
-/** Registers through the dialog: for journeys about registering (others use registerByApi). */
+/** The name and phone the profile step is given unless a journey names its own. */
+export const E2E_PROFILE = { name: 'Sam Endtoend', phone: '(512) 555-0199' };
+
+/**
+ * Registers through the dialog, then takes the profile step that follows (name and phone): for
+ * journeys about registering (others use registerByApi).
+ */
 export async function register(
   page: Page,
   email: string,
   password: string,
-  options: { plumber?: boolean } = {},
+  options: { plumber?: boolean; profile?: { name: string; phone: string } } = {},
 ) {
   await openAuthDialog(page);
   const dialog = authDialog(page);
@@ -56,7 +66,18 @@ export async function register(
   const answer = nextPost(page, '/api/auth/register');
   await dialog.getByRole('button', { name: 'Sign Up', exact: true }).click();
   await expectAnswer(answer, 201);
-  await expect(dialog).toBeHidden();
+  // The profile step's dialog follows at once: the auth dialog's own heading tells them apart.
+  await expect(dialog.getByRole('heading', { name: 'Create Account' })).toBeHidden();
+
+  const profile = options.profile ?? E2E_PROFILE;
+  const profileDialog = page.getByTestId('profile-dialog');
+  await expect(profileDialog.getByRole('heading', { name: 'Complete your profile' })).toBeVisible();
+  await profileDialog.getByLabel('Full Name').fill(profile.name);
+  await profileDialog.getByLabel('Phone').fill(profile.phone);
+  const saved = nextPost(page, '/api/account', 'PATCH');
+  await profileDialog.getByRole('button', { name: 'Save Profile' }).click();
+  await expectAnswer(saved, 200);
+  await expect(profileDialog).toBeHidden();
 }
 
 /** Logs in through the dialog: for journeys about logging in (others use logInByApi). */
@@ -93,11 +114,16 @@ export async function logInByApi(page: Page, email: string, password: string) {
   expect(res.status(), await res.text()).toBe(200);
 }
 
-/** Registers a fresh account through the API; the request context (a page's) is then signed in as it. */
+/**
+ * Registers a fresh account through the API; the request context (a page's) is then signed in as it.
+ * A plumber has also submitted its business details and the demo admin has verified it (as on
+ * /admin), so it sees nearby jobs and quotes, unless `vetting` is 'none'.
+ */
 export async function registerByApi(
   request: APIRequestContext,
   role: 'homeowner' | 'plumber',
   password = 'e2e-account-password',
+  { vetting = 'verified' }: { vetting?: 'verified' | 'none' } = {},
 ): Promise<string> {
   const email = uniqueEmail(role);
   const res = await request.post('/api/auth/register', {
@@ -105,7 +131,40 @@ export async function registerByApi(
     headers: sameOrigin(),
   });
   expect(res.status(), await res.text()).toBe(201);
+  // The profile step, which comes before a first job post or quote.
+  const profile = await request.patch('/api/account', { data: E2E_PROFILE, headers: sameOrigin() });
+  expect(profile.status(), await profile.text()).toBe(200);
+  if (role === 'plumber' && vetting === 'verified') {
+    const onboarded = await request.put('/api/plumbers/me/onboarding', {
+      data: {
+        businessName: 'E2E Plumbing Co.',
+        licenseNumber: 'M-24680',
+        licenseState: 'TX',
+        // The e2e server runs in the default zone: a year of insurance on its clock.
+        insuranceExpiresOn: dayFromTodayIn(DEFAULT_APP_TIME_ZONE, 365),
+      },
+      headers: sameOrigin(),
+    });
+    expect(onboarded.status(), await onboarded.text()).toBe(200);
+    await verifyAsDemoAdmin(((await onboarded.json()) as { id: string }).id);
+  }
   return email;
+}
+
+/** The demo admin verifies a plumber, in a request context of its own (the caller's stays signed in). */
+async function verifyAsDemoAdmin(plumberId: string) {
+  const admin = await apiRequests.newContext({ baseURL: test.info().project.use.baseURL });
+  try {
+    const login = await admin.post('/api/auth/login', {
+      data: { email: 'admin@demo.plumbline.test', password: DEMO_PASSWORD },
+      headers: sameOrigin(),
+    });
+    expect(login.status(), await login.text()).toBe(200);
+    const verified = await admin.post(`/api/admin/plumbers/${plumberId}/verify`, { headers: sameOrigin() });
+    expect(verified.status(), await verified.text()).toBe(200);
+  } finally {
+    await admin.dispose();
+  }
 }
 
 /**
@@ -136,4 +195,25 @@ export async function expectNoSeriousA11yViolations(page: Page) {
   expect(
     serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
   ).toEqual([]);
+}
+
+/**
+ * The links to `pathname` in the mail sent to `to`, newest first, once there are at least `count`:
+ * mail leaves through a queue after the answer, so the box is polled, within a bound.
+ */
+export async function mailedLinks(page: Page, to: string, pathname: string, count = 1): Promise<string[]> {
+  let links: string[] = [];
+  await expect
+    .poll(
+      async () => {
+        const res = await page.request.get(`/api/dev/mailbox?to=${encodeURIComponent(to)}`);
+        expect(res.status(), await res.text()).toBe(200);
+        const entries = (await res.json()) as DevMailboxMessage[];
+        links = entries.flatMap((entry) => entry.links).filter((link) => new URL(link).pathname === pathname);
+        return links.length;
+      },
+      { timeout: 60_000, message: `a mail to ${to} with a ${pathname} link` },
+    )
+    .toBeGreaterThanOrEqual(count);
+  return links;
 }

@@ -110,6 +110,10 @@ test.describe('marketplace', () => {
     await expect(jobCard).toContainText(`1208 E 11th St, Austin, TX ${JOB_ZIP}`);
     await expect(jobCard.getByTestId('text-quote-range')).toHaveText('$180 - $320');
     await expect(jobCard.getByTestId('text-plumber-rating')).toHaveText('No reviews yet');
+    // The quote names the plumber's business (registerByApi onboards it as this) and its vetting.
+    await expect(jobCard.getByTestId('text-plumber-name')).toHaveText('E2E Plumbing Co.');
+    await expect(jobCard.getByTestId('badge-plumber-verified')).toContainText('Verified');
+    await expect(jobCard.getByTestId('section-hired-plumber')).toHaveCount(0);
     await expect(jobCard.getByTestId('badge-estimate-comparison')).toHaveText(/Plumbline's estimate$/);
     await expectNoSeriousA11yViolations(page);
     await jobCard.getByRole('button', { name: /^Accept/ }).click();
@@ -118,6 +122,8 @@ test.describe('marketplace', () => {
     await expect(jobCard.getByRole('button', { name: /^Accept/ })).toHaveCount(0);
     await expect(jobCard.getByTestId('badge-quote-accepted')).toBeVisible();
     await expect(jobCard.getByRole('button', { name: 'Cancel Job' })).toHaveCount(0);
+    // The hired plumber is named on the job.
+    await expect(jobCard.getByTestId('text-hired-plumber')).toHaveText('E2E Plumbing Co.');
 
     // The plumber now sees the address and contact, starts and completes the job.
     await plumberPage.reload();
@@ -193,6 +199,58 @@ test.describe('marketplace', () => {
     await plumberPage.reload();
     await expect(plumberPage.getByTestId('stat-average-rating')).toHaveText('4.0');
     await expect(plumberPage.getByTestId('hint-average-rating')).toHaveText('1 review');
+    await phone.close();
+  });
+
+  test('a demo job quoted by the verified demo plumber: business on the quote, both sides’ contact once hired', async ({
+    page,
+    browser,
+  }, testInfo) => {
+    test.skip(testInfo.project.name !== 'desktop', 'changes shared demo data once');
+    test.slow();
+    // The demo neighbor's seeded clogged drain (its own words, unlike other journeys' jobs).
+    const demoJobText = 'plunging and a drain cleaner did not help';
+
+    // The demo plumber, on a phone, quotes the job.
+    const phone = await browser.newContext({ ...devices['Pixel 7'], baseURL: testInfo.project.use.baseURL });
+    const plumberPage = await phone.newPage();
+    await logInByApi(plumberPage, 'plumber@demo.plumbline.test', DEMO_PASSWORD);
+    await plumberPage.goto('/dashboard');
+    const nearbyCard = plumberPage.getByTestId(/^card-nearby-/).filter({ hasText: demoJobText });
+    await nearbyCard.getByRole('button', { name: 'Quote This Job' }).click();
+    await nearbyCard.getByLabel('Min Price').fill('180');
+    await nearbyCard.getByLabel('Max Price').fill('320');
+    await nearbyCard.getByRole('button', { name: 'Submit Quote' }).click();
+    await expectToast(plumberPage, 'Quote Submitted', 'Your quote has been sent to the homeowner');
+
+    // The demo neighbor sees the business, verified, and no phone until it hires.
+    await logInByApi(page, 'neighbor@demo.plumbline.test', DEMO_PASSWORD);
+    await page.goto('/dashboard');
+    const jobCard = page.getByTestId(/^card-job-/).filter({ hasText: demoJobText });
+    await expect(jobCard.getByTestId('text-plumber-name')).toHaveText('Pat Plumber Plumbing & Drains');
+    await expect(jobCard.getByTestId('badge-plumber-verified')).toContainText('Verified');
+    await expect(jobCard.getByTestId('text-plumber-rating')).toHaveText('No reviews yet');
+    await expect(jobCard).not.toContainText('5125550102');
+    await jobCard.getByRole('button', { name: /^Accept/ }).click();
+    await expectToast(page, 'Quote Accepted', 'The plumber has been assigned to your job');
+
+    // Hired: the business, the person and a phone to call.
+    const hired = jobCard.getByTestId('section-hired-plumber');
+    await expect(hired.getByRole('heading', { name: 'Your Plumber' })).toBeVisible();
+    await expect(hired.getByTestId('text-hired-plumber')).toHaveText('Pat Plumber Plumbing & Drains');
+    await expect(hired.getByTestId('text-hired-plumber-person')).toHaveText('Pat Plumber');
+    await expect(hired.getByRole('link', { name: '5125550102' })).toHaveAttribute('href', 'tel:5125550102');
+    await expectNoSeriousA11yViolations(page);
+
+    // The plumber sees the homeowner's name, phone and address on the assigned job.
+    await plumberPage.reload();
+    const assigned = plumberPage.getByTestId(/^card-assigned-/).filter({ hasText: demoJobText });
+    await expect(assigned).toContainText('Nina Neighbor');
+    await expect(assigned).toContainText('1208 E 11th St, Austin, TX 78702');
+    await expect(assigned.getByRole('link', { name: '5125550104' })).toHaveAttribute(
+      'href',
+      'tel:5125550104',
+    );
     await phone.close();
   });
 

@@ -12,6 +12,7 @@ import {
   DEMO_ADMIN,
   acceptQuote,
   createJob,
+  onboardingDetails,
   sendQuote,
   setStatus,
   type Actor,
@@ -41,7 +42,7 @@ import { createTestContext, testDatabaseKind, uniqueEmail, type TestContext } fr
  */
 
 type Person = Exclude<ActorName, 'anonymous'>;
-const PASSWORD = 'access-matrix-password';
+const PASSWORD = 'access-grid-password';
 const CONTACT_FIELDS: readonly ContactField[] = ['email', 'phone', 'name', 'address'];
 
 /** Distinctive names, phones and streets, so finding one in an answer means it leaked. */
@@ -126,15 +127,23 @@ describe(`access matrix: every route × every actor (${testDatabaseKind} databas
     };
     for (const person of Object.keys(PEOPLE) as Person[]) {
       const { name, phone } = PEOPLE[person];
-      await ctx.database.db.update(users).set({ name, phone }).where(eq(users.id, accounts[person].user.id));
+      const profile = await accounts[person].agent.patch('/api/account').send({ name, phone });
+      expect(profile.status).toBe(200);
     }
     // Both plumbers work downtown Denver, 30 km around: both homeowners' jobs are in their area.
+    // Both have onboarded and the admin has verified them, so they see those jobs and quote.
     for (const person of ['plumber', 'otherPlumber'] as const) {
       const res = await accounts[person].agent
         .put('/api/plumbers/me/location')
         .send({ zip: '80202', serviceRadiusKm: 30 });
       expect(res.status).toBe(200);
       if (person === 'plumber') plumberIds = { plumberId: res.body.id, userId: res.body.userId };
+      const onboarded = await accounts[person].agent
+        .put('/api/plumbers/me/onboarding')
+        .send(onboardingDetails(ctx));
+      expect(onboarded.status).toBe(200);
+      const verified = await admin.agent.post(`/api/admin/plumbers/${res.body.id}/verify`);
+      expect(verified.status).toBe(200);
     }
     // The other homeowner has an open job of its own in the area (its street must never show).
     await createJob(ctx, accounts.otherHomeowner.user.id, { address: PEOPLE.otherHomeowner.address });
@@ -234,6 +243,14 @@ describe(`access matrix: every route × every actor (${testDatabaseKind} databas
     return { id: res.body.id, slotId: slot.id };
   }
 
+  /** A new plumber that has submitted its details and waits for the admin. */
+  async function pendingPlumber(): Promise<CaseFixture['pendingPlumber']> {
+    const plumber = await register('plumber');
+    const res = await plumber.agent.put('/api/plumbers/me/onboarding').send(onboardingDetails(ctx));
+    expect(res.status).toBe(200);
+    return { plumberId: res.body.id };
+  }
+
   async function freshAccount(): Promise<CaseFixture['account']> {
     const email = uniqueEmail('matrix-login');
     const res = await ctx.agent().post('/api/auth/register').send({ email, password: PASSWORD });
@@ -268,12 +285,14 @@ describe(`access matrix: every route × every actor (${testDatabaseKind} databas
       plumber: plumberIds,
       freshEmail: uniqueEmail('matrix-fresh'),
       futureDate: dayFromTodayIn(ctx.config.appTimeZone, 7),
+      pastDate: dayFromTodayIn(ctx.config.appTimeZone, -1),
       mediaPath,
       job: setup.startsWith('job:')
         ? await jobAt(setup.slice('job:'.length) as JobStage)
         : notBuilt('job', entry),
       serviceRequest: setup === 'serviceRequest' ? await serviceRequest() : notBuilt('serviceRequest', entry),
       account: setup === 'account' ? await freshAccount() : notBuilt('account', entry),
+      pendingPlumber: setup === 'pendingPlumber' ? await pendingPlumber() : notBuilt('pendingPlumber', entry),
     };
   }
 
@@ -408,6 +427,37 @@ describe(`access matrix: every route × every actor (${testDatabaseKind} databas
     expect(findLeaks('otherPlumber', res.text)).toEqual(
       expect.arrayContaining(CONTACT_FIELDS.map((field) => expect.stringContaining(`homeowner's ${field}`))),
     );
+  });
+
+  it('shows the homeowner its hired plumber’s name and phone on its job once accepted, and no other plumber’s', async () => {
+    const { homeowner, plumber, otherPlumber } = accounts;
+    const job = await createJob(ctx, homeowner.user.id, { address: PEOPLE.homeowner.address });
+    const quoteId = await sendQuote(plumber, job.id);
+    await sendQuote(otherPlumber, job.id, 160, 280);
+    const jobIn = async () => {
+      const res = await homeowner.agent.get('/api/jobs');
+      expect(res.status).toBe(200);
+      return res.body.find((item: { id: string }) => item.id === job.id);
+    };
+
+    // Two quotes, none accepted: the job names no plumber and shows neither's details.
+    const before = await jobIn();
+    expect(before.plumber).toBeNull();
+    expect(findLeaks('homeowner', JSON.stringify(before))).toEqual([]);
+
+    await acceptQuote(homeowner, job.id, quoteId);
+    const after = await jobIn();
+    expect(after.plumber).toEqual({
+      name: PEOPLE.plumber.name,
+      businessName: onboardingDetails(ctx).businessName,
+      phone: PEOPLE.plumber.phone,
+    });
+    // Exactly the hired plumber's name and phone: its e-mail and the other plumber stay out.
+    expect(findLeaks('homeowner', JSON.stringify(after)).sort()).toEqual(
+      [`plumber's name "${PEOPLE.plumber.name}"`, `plumber's phone "${PEOPLE.plumber.phone}"`].sort(),
+    );
+    const manifestGrants = ROUTE_MANIFEST.find((entry) => entry.route === 'GET /api/jobs')?.reveals;
+    expect(findLeaks('homeowner', JSON.stringify(after), manifestGrants)).toEqual([]);
   });
 
   it('looks for the real session ids: the homeowner’s cookie and the session row behind it', async () => {

@@ -1,7 +1,6 @@
 import express, { type Express } from 'express';
 import pinoHttp from 'pino-http';
 import { apiRoutes } from '@shared/contracts';
-import { emailField } from '@shared/contracts/auth';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { createPgRateLimitStore } from './db/rate-limit-store';
@@ -15,12 +14,11 @@ import { checkResponseContracts } from './lib/contract';
 import { apiNotFound, createErrorHandler } from './lib/error-handler';
 import type { Logger } from './lib/logger';
 import { createLocalMediaStore, type MediaStore } from './lib/media-store';
-import { createRateLimiter } from './lib/rate-limit';
 import { noStore, requireJsonBody, requireSameOrigin, securityHeaders } from './lib/security';
 import type { ModuleDeps } from './lib/module-deps';
 import { createAdminRouter } from './modules/admin/admin.routes';
 import { createAdminService } from './modules/admin/admin.service';
-import { createAuthRouter, createAuthService } from './modules/auth';
+import { createAccountRouter, createAuthRouter, createAuthService } from './modules/auth';
 import { createBookingService } from './modules/booking';
 import { createBookingRouter } from './modules/booking/booking.routes';
 import {
@@ -34,9 +32,11 @@ import {
 import { createHealthRouter } from './modules/health/health.routes';
 import { createChangeOrdersService, createJobsService } from './modules/jobs';
 import { createJobsRouter } from './modules/jobs/jobs.routes';
+import { createDevMailbox, createMailService, type MailQueueOptions, type MailService } from './modules/mail';
+import { createDevMailboxPageRouter, createDevMailboxRouter } from './modules/mail/mail.routes';
 import { createDatabaseMediaStore } from './modules/media';
 import { createPlumbersService } from './modules/plumbers';
-import { createPlumbersRouter } from './modules/plumbers/plumbers.routes';
+import { createPlumberReviewRouter, createPlumbersRouter } from './modules/plumbers/plumbers.routes';
 import { createPricingRouter, createPricingService } from './modules/pricing';
 import { createQuotesService } from './modules/quotes';
 import { createQuotesRouter } from './modules/quotes/quotes.routes';
@@ -52,6 +52,8 @@ export interface CreateAppOptions {
   isReady?: () => boolean;
   /** True from SIGTERM until the listener closes: /readyz answers 503, the API keeps answering. */
   isDraining?: () => boolean;
+  /** The mail queue's timings and whether this process delivers; tests shorten or turn them off. */
+  mailQueue?: Partial<MailQueueOptions>;
 }
 
 export interface App {
@@ -60,6 +62,8 @@ export interface App {
   close(): Promise<void>;
   /** The media store the app serves photos from (the retention sweep removes from it too). */
   media: MediaStore;
+  /** The mail queue: started after the migrations, stopped before the pool closes. */
+  mail: MailService;
 }
 
 /**
@@ -68,12 +72,23 @@ export interface App {
  * which receive the ones they use here; routers get them ready-made.
  */
 function createServices(
-  { config, database, logger }: Pick<CreateAppOptions, 'config' | 'database' | 'logger'>,
+  {
+    config,
+    database,
+    logger,
+    mailQueue,
+  }: Pick<CreateAppOptions, 'config' | 'database' | 'logger' | 'mailQueue'>,
   { rateLimitStore, media }: { rateLimitStore: ModuleDeps['rateLimitStore']; media: MediaStore },
 ) {
   const db = database.db;
+  const mail = createMailService({ database, config, logger, queue: mailQueue });
   const pricing = createPricingService(db);
-  const plumbers = createPlumbersService({ db });
+  const plumbers = createPlumbersService({
+    db,
+    timeZone: config.appTimeZone,
+    mail,
+    publicUrl: config.publicUrl,
+  });
   const jobs = createJobsService({ db, platformFeePercent: config.platformFeePercent, pricing, plumbers });
   const booking = createBookingService({
     db,
@@ -81,6 +96,8 @@ function createServices(
     timeZone: config.appTimeZone,
     dailyCap: config.bookingDailyCap,
     supportPhone: config.support.phone,
+    mail,
+    publicUrl: config.publicUrl,
   });
   const auth = createAuthService({
     db,
@@ -88,6 +105,8 @@ function createServices(
     passwordChecks: config.passwordChecks,
     plumbers,
     booking,
+    mail,
+    publicUrl: config.publicUrl,
   });
   // Photos are decoded one at a time per process; the queue behind is bounded (see the diagnosis router).
   const decodeGate = createConcurrencyGate({
@@ -113,7 +132,9 @@ function createServices(
     booking,
     changeOrders: createChangeOrdersService({ db, plumbers }),
     diagnosis,
+    devMailbox: createDevMailbox({ db }),
     jobs,
+    mail,
     plumbers,
     pricing,
     quotes: createQuotesService({ db, jobs, plumbers }),
@@ -168,11 +189,6 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
   const services = createServices(options, { rateLimitStore, media });
   const deps: ModuleDeps = { config, rateLimitStore };
   const passport = createPassport(services.auth);
-  const authLimit = {
-    limit: config.authRateLimit.limit,
-    windowMs: config.authRateLimit.windowMs,
-    message: 'Too many attempts. Please wait a few minutes and try again.',
-  };
 
   const api = express.Router();
   // The server listens before migrations finish (so /healthz answers); the API waits for them.
@@ -203,39 +219,27 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
   // Photos make diagnosis bodies large: its router parses its own bodies, before the 100 kB default.
   api.use('/diagnose', createDiagnosisRouter({ ...deps, diagnosis: services.diagnosis }));
   api.use(express.json({ limit: '100kb', strict: true }));
-  api.use(
-    '/auth',
-    createAuthRouter(services.auth, passport, {
-      loginLimiter: createRateLimiter({ ...authLimit, store: rateLimitStore('login:') }),
-      // Failed logins per account from any address; it counts before the account is looked up, so
-      // a known and an unknown e-mail are throttled, and answered, alike.
-      loginAccountLimiter: createRateLimiter({
-        ...authLimit,
-        ...config.loginAccountRateLimit,
-        store: rateLimitStore('login-account:'),
-        key: (req) => emailField.safeParse((req.body as { email?: unknown } | undefined)?.email).data,
-        countFailuresOnly: true,
-      }),
-      registerLimiter: createRateLimiter({ ...authLimit, store: rateLimitStore('register:') }),
-      sessions,
-    }),
-  );
+  api.use('/auth', createAuthRouter({ ...deps, auth: services.auth, passport, sessions }));
+  api.use('/account', createAccountRouter({ ...deps, auth: services.auth, passport, sessions }));
   api.use('/config', createSiteRouter(config.support, config.appTimeZone));
   api.use(createAdminRouter(services));
+  api.use('/admin/plumbers', createPlumberReviewRouter(services));
   api.use('/pricing', createPricingRouter(services));
   api.use(createBookingRouter({ ...deps, booking: services.booking }));
   api.use('/jobs', createJobsRouter(services));
   api.use('/quotes', createQuotesRouter(services));
   api.use('/plumbers', createPlumbersRouter(services));
+  if (config.mail.devMailbox) api.use('/dev', createDevMailboxRouter(services));
   api.use(apiNotFound);
   app.use('/api', api);
   // Cleaned diagnosis photos; before the SPA's catch-all so /media never answers index.html.
   app.use('/media', createMediaRouter({ media }));
+  if (config.mail.devMailbox) app.use('/dev', createDevMailboxPageRouter(services));
 
   let closeClient = async () => {};
   if (options.client === 'static') serveBuiltClient(app);
   if (options.client === 'vite') closeClient = await serveDevClient(app);
 
   app.use(createErrorHandler(logger));
-  return { app, close: () => closeClient(), media };
+  return { app, close: () => closeClient(), media, mail: services.mail };
 }

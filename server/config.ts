@@ -91,7 +91,10 @@ const envSchema = z
     PASSWORD_CHECK_MAX_WAIT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
     /** Attempts per client per window on login and on register. */
     AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
-    /** Failed logins per account (normalised e-mail) per window, from any address. */
+    /**
+     * Per account (normalised e-mail) per window, from any address: failed logins, and also
+     * password-reset requests and verification resends.
+     */
     LOGIN_ACCOUNT_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
     /** After SIGTERM, /readyz answers 503 this long before the listener closes, so load balancers move away. */
     SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(5_000),
@@ -143,6 +146,16 @@ const envSchema = z
     PLATFORM_FEE_PERCENT: z.coerce.number().min(0).max(50).default(10),
     /** Photos of a diagnosis that never became a job are removed after this many days. */
     MEDIA_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+    /** Outgoing mail goes through this SMTP server (smtp:// or smtps://); unset, mail stays in the dev mailbox. */
+    SMTP_URL: optionalString.pipe(z.url({ error: 'must be an smtp:// or smtps:// URL' }).optional()),
+    /** The sender of every mail. */
+    MAIL_FROM: z.string().trim().min(3).default('Plumbline <no-reply@plumbline.test>'),
+    /** Shows kept mail at /dev/mailbox even off the default (embedded database on loopback). */
+    DEV_MAILBOX: optionalString.pipe(booleanFromEnv.optional()),
+    /** The address people open the app at; links in mail start with it. Default: http://HOST:PORT. */
+    PUBLIC_URL: optionalString.pipe(
+      z.url({ error: 'must be a URL such as https://plumbline.example' }).optional(),
+    ),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && env.DATABASE_URL && !env.SESSION_SECRET) {
@@ -209,6 +222,15 @@ function toConfig(env: z.output<typeof envSchema>) {
     authRateLimit: { limit: env.AUTH_RATE_LIMIT, windowMs: env.AUTH_RATE_WINDOW_MS },
     loginAccountRateLimit: { limit: env.LOGIN_ACCOUNT_RATE_LIMIT, windowMs: env.AUTH_RATE_WINDOW_MS },
     shutdownDrainMs: env.SHUTDOWN_DRAIN_MS,
+    mail: {
+      smtpUrl: env.SMTP_URL,
+      from: env.MAIL_FROM,
+      /** Kept mail is readable at /dev/mailbox: only where nobody else can read it, unless asked. */
+      devMailbox: env.DEV_MAILBOX ?? (embedded && isLoopbackHost(env.HOST)),
+    },
+    publicUrl: (
+      env.PUBLIC_URL ?? `http://${env.HOST.includes(':') ? `[${env.HOST}]` : env.HOST}:${env.PORT}`
+    ).replace(/\/+$/, ''),
     sessionMaxAgeMs: env.SESSION_MAX_AGE_MS,
     sessionIdleTimeoutMs: env.SESSION_IDLE_TIMEOUT_MS,
   };

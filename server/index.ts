@@ -10,7 +10,7 @@ import { CLIENT_BUILD_DIR } from './lib/client-assets';
 import { answerClientError } from './lib/error-handler';
 import { createLogger } from './lib/logger';
 import { resolveSessionSecret } from './lib/session-secret';
-import { startSlotScheduler } from './modules/booking';
+import { startBookingReleaseSweep, startSlotScheduler } from './modules/booking';
 import { startMediaRetention } from './modules/media';
 
 async function main() {
@@ -53,6 +53,7 @@ async function main() {
     app,
     close: closeApp,
     media,
+    mail,
   } = await createApp({
     config,
     database,
@@ -86,6 +87,10 @@ async function main() {
     logger,
     retentionDays: config.mediaRetentionDays,
   });
+  // Guest bookings not confirmed in time give their slots back (every instance sweeps; each goes once).
+  const bookingRelease = startBookingReleaseSweep({ db: database.db, logger });
+  // Outgoing mail: opens the queue (pg-boss keeps its own schema) and starts this instance's worker.
+  await mail.start();
   ready = true;
   logger.info({ seed: summary, demoAccounts: config.demoSeed }, 'migrated and seeded; ready');
 
@@ -106,6 +111,8 @@ async function main() {
         clearInterval(closeIdle);
         await slotScheduler.stop();
         await mediaRetention.stop();
+        await bookingRelease.stop();
+        await mail.stop();
         await closeApp();
         await database.close();
         clearTimeout(force);

@@ -276,6 +276,9 @@ describe(`the log at level trace (${testDatabaseKind} database)`, () => {
       .send({ email: uniqueEmail(), password: PASSWORD });
     expect(registered.status).toBe(201);
     rememberCookie(registered.headers['set-cookie']);
+    // A homeowner's booking posts a job, which needs a name and a phone on the account.
+    const profile = await agent.patch('/api/account').send({ name: 'Logan Quiet', phone: PHONES[1] });
+    expect(profile.status).toBe(200);
     const own = await agent
       .post('/api/service-requests')
       .send(bookingBody(PHONES[1], { preferredDate: date }));

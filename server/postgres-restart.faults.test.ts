@@ -153,7 +153,7 @@ describe('PostgreSQL restarted while requests are flowing', () => {
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({
         email: uniqueEmail('fault'),
-        password: 'fault-test-password',
+        password: 'storm-drain-test-password',
         role: 'homeowner',
       }),
     });

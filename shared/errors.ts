@@ -12,6 +12,10 @@ export const ERROR_CODES = [
   'NOT_FOUND',
   'CONFLICT',
   'EMAIL_TAKEN',
+  /** A mailed link's token that is unknown, used or expired (which of them is not said). */
+  'TOKEN_INVALID',
+  /** The account has no full name or phone yet: asked before a first job post or quote (docs/decisions/025-accounts.md). */
+  'PROFILE_INCOMPLETE',
   'SLOT_TAKEN',
   'ALREADY_QUOTED',
   'QUOTE_ALREADY_ACCEPTED',

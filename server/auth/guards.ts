@@ -1,5 +1,6 @@
 import type { Request, RequestHandler } from 'express';
 import type { UserRole } from '@shared/constants';
+import { isProfileComplete } from '@shared/contracts/account';
 import type { CurrentUser } from '@shared/contracts/auth';
 import { AppError } from '../lib/app-error';
 
@@ -21,5 +22,16 @@ export function requireRole(...roles: UserRole[]): RequestHandler {
       return next(new AppError('FORBIDDEN', 'You do not have permission to do that'));
     }
     next();
+  };
+}
+
+/**
+ * 409 PROFILE_INCOMPLETE until the logged-in user has a full name and phone (the profile step,
+ * docs/decisions/025-accounts.md); after `requireUser` or `requireRole`.
+ */
+export function requireCompleteProfile(message: string): RequestHandler {
+  return (req, _res, next) => {
+    const user = currentUser(req);
+    next(isProfileComplete(user) ? undefined : new AppError('PROFILE_INCOMPLETE', message));
   };
 }

@@ -39,10 +39,11 @@ export type RouteKey = `${ListedRoute['method']} /${string}`;
  *   `scheduled` on, the homeowner accepted that quote; then the plumber started / completed it;
  *   `change_requested`: scheduled, and the plumber asked for a change order still pending;
  * - `serviceRequest`: a booking request the logged-in homeowner made, and a free slot on its date;
- * - `account`: an account nobody else uses (for logging in).
+ * - `account`: an account nobody else uses (for logging in);
+ * - `pendingPlumber`: a new plumber account that has submitted its details for an admin to review.
  */
 export type JobStage = 'open' | 'quoted' | 'scheduled' | 'in_progress' | 'completed' | 'change_requested';
-export type CaseSetup = 'none' | `job:${JobStage}` | 'serviceRequest' | 'account';
+export type CaseSetup = 'none' | `job:${JobStage}` | 'serviceRequest' | 'account' | 'pendingPlumber';
 
 /** What a request may be built from. Parts the case's setup does not build throw when read. */
 export interface CaseFixture {
@@ -57,6 +58,10 @@ export interface CaseFixture {
   serviceRequest: { id: string; slotId: string };
   /** Setup `account`: the credentials of a fresh account. */
   account: { email: string; password: string };
+  /** Setup `pendingPlumber`: the `plumbers.id` of a plumber waiting for review. */
+  pendingPlumber: { plumberId: string };
+  /** A date before today on the app's clock (YYYY-MM-DD). */
+  pastDate: string;
   /** A fresh e-mail, for registering. */
   freshEmail: string;
   /** A date some days ahead (YYYY-MM-DD, on the app's clock: APP_TIME_ZONE). */
@@ -89,7 +94,7 @@ export interface RouteCase {
   reveals?: Grants;
 }
 
-const PASSWORD = 'access-matrix-password';
+const PASSWORD = 'access-grid-password';
 const everyone = (status: number) =>
   Object.fromEntries(ACTORS.map((actor) => [actor, status])) as Record<ActorName, number>;
 const EVERYONE_OK = everyone(200);
@@ -147,6 +152,45 @@ export const ROUTE_MANIFEST: readonly RouteCase[] = [
   },
   // Logging out without a session is harmless: 200 for everyone.
   { route: 'POST /api/auth/logout', setup: 'none', freshSession: true, expected: EVERYONE_OK },
+  // Mailed links (ADR 023). The matrix's tokens are unknown: the same 400 for everyone, logged in or not.
+  {
+    route: 'POST /api/auth/verify-email',
+    setup: 'none',
+    body: () => ({ token: 'not-a-token-anybody-was-mailed' }),
+    expected: everyone(400),
+  },
+  { route: 'POST /api/auth/verify-email/resend', setup: 'none', expected: USERS_OK },
+  // The same 202 for an address nobody has: whether an account exists is not said.
+  {
+    route: 'POST /api/auth/password-reset',
+    setup: 'none',
+    body: (f) => ({ email: f.freshEmail }),
+    expected: everyone(202),
+  },
+  {
+    route: 'POST /api/auth/password-reset/confirm',
+    setup: 'none',
+    body: () => ({ token: 'not-a-token-anybody-was-mailed', password: PASSWORD }),
+    expected: everyone(400),
+  },
+
+  // The account's own settings (docs/decisions/025-accounts.md): every user, their own details only.
+  // A PATCH of nothing answers the account unchanged; a wrong password is refused (403), so
+  // no cell changes a password or deletes an actor.
+  { route: 'GET /api/account', setup: 'none', expected: USERS_OK },
+  { route: 'PATCH /api/account', setup: 'none', body: () => ({}), expected: USERS_OK },
+  {
+    route: 'POST /api/account/password',
+    setup: 'none',
+    body: () => ({ currentPassword: 'not-the-password', newPassword: 'a-brand-new-password' }),
+    expected: { ...everyone(403), anonymous: 401 },
+  },
+  {
+    route: 'DELETE /api/account',
+    setup: 'none',
+    body: () => ({ password: 'not-the-password' }),
+    expected: { ...everyone(403), anonymous: 401 },
+  },
 
   // Public reads and the public diagnosis: docs/product.md §6, no login requirement.
   { route: 'GET /api/config/public', setup: 'none', expected: EVERYONE_OK },
@@ -169,6 +213,27 @@ export const ROUTE_MANIFEST: readonly RouteCase[] = [
 
   // Admin lists (ADR 010): a guard on each route; job addresses are the admin's to see.
   { route: 'GET /api/admin/stats', setup: 'none', expected: ADMIN_ONLY },
+  // The review queue shows the admin who is asking to be verified (the pending demo plumber too).
+  {
+    route: 'GET /api/admin/plumbers',
+    setup: 'pendingPlumber',
+    query: () => ({ status: 'pending' }),
+    expected: ADMIN_ONLY,
+    reveals: { admin: { bystanders: ['name', 'email'] } },
+  },
+  {
+    route: 'POST /api/admin/plumbers/:plumberId/verify',
+    setup: 'pendingPlumber',
+    params: (f) => f.pendingPlumber,
+    expected: ADMIN_ONLY,
+  },
+  {
+    route: 'POST /api/admin/plumbers/:plumberId/reject',
+    setup: 'pendingPlumber',
+    params: (f) => f.pendingPlumber,
+    body: () => ({ reason: 'The license number could not be found in the state register' }),
+    expected: ADMIN_ONLY,
+  },
   { route: 'GET /api/pricing/catalog', setup: 'none', expected: ADMIN_ONLY },
   { route: 'GET /api/pricing/regions', setup: 'none', expected: ADMIN_ONLY },
   { route: 'GET /api/pricing/modifiers', setup: 'none', expected: ADMIN_ONLY },
@@ -201,6 +266,14 @@ export const ROUTE_MANIFEST: readonly RouteCase[] = [
     }),
     expected: EVERYONE_CREATED,
   },
+  // A guest's mailed confirmation link (docs/decisions/026-guest-booking-confirmation.md). The matrix's
+  // token is unknown: the same 400 for everyone, logged in or not.
+  {
+    route: 'POST /api/service-requests/confirm',
+    setup: 'none',
+    body: () => ({ token: 'not-a-token-anybody-was-mailed' }),
+    expected: everyone(400),
+  },
   // A request made by an account is booked by that account only: 403 "belongs to another account".
   {
     route: 'POST /api/availability-slots/:id/book',
@@ -218,9 +291,19 @@ export const ROUTE_MANIFEST: readonly RouteCase[] = [
   },
 
   // Marketplace (ADR 011).
-  { route: 'GET /api/jobs', setup: 'job:open', expected: USERS_OK },
+  // A homeowner's own jobs; once it accepts a quote, the hired plumber's name and phone (not its
+  // e-mail), and no other plumber's: before acceptance a job names no plumber.
+  {
+    route: 'GET /api/jobs',
+    setup: 'job:scheduled',
+    expected: USERS_OK,
+    reveals: { homeowner: { plumber: ['name', 'phone'] } },
+  },
   // Open jobs nearby show the area only: no name, e-mail, phone or street of any homeowner.
+  // (Both plumbers are verified; a pending one is refused with 403: server/modules/plumbers/vetting.test.ts.)
   { route: 'GET /api/jobs/nearby', setup: 'job:open', expected: PLUMBERS_ONLY },
+  // Every plumber with a service area, verified or not, sees how many: a number, no job.
+  { route: 'GET /api/jobs/nearby/count', setup: 'job:open', expected: PLUMBERS_ONLY },
   // The one place a plumber sees a homeowner's contact: jobs it was hired for (quote accepted).
   {
     route: 'GET /api/jobs/assigned',
@@ -329,7 +412,8 @@ export const ROUTE_MANIFEST: readonly RouteCase[] = [
       admin: 403,
     },
   },
-  // The owner and the admin see every quote with the plumber's name; a plumber only its own ([]).
+  // The owner and the admin see every quote with the plumber's name (no phone, no e-mail before a
+  // quote is accepted); a plumber only its own ([]).
   {
     route: 'GET /api/quotes/job/:jobId',
     setup: 'job:quoted',
@@ -359,6 +443,19 @@ export const ROUTE_MANIFEST: readonly RouteCase[] = [
     body: () => ({ zip: '80202', serviceRadiusKm: 30 }),
     expected: PLUMBERS_ONLY,
   },
+  // Plumbers get past the guard to the service, which refuses lapsed insurance (400): a valid
+  // submission would put the matrix's verified plumbers back in the queue for every later cell.
+  {
+    route: 'PUT /api/plumbers/me/onboarding',
+    setup: 'none',
+    body: (f) => ({
+      businessName: 'Matrix Plumbing',
+      licenseNumber: 'M-12345',
+      licenseState: 'CO',
+      insuranceExpiresOn: f.pastDate,
+    }),
+    expected: { ...PLUMBERS_ONLY, plumber: 400, otherPlumber: 400 },
+  },
   // Anyone but the user or an admin is told the profile does not exist.
   {
     route: 'GET /api/plumbers/user/:userId',
@@ -385,6 +482,17 @@ export const ROUTE_MANIFEST: readonly RouteCase[] = [
     params: (f) => ({ plumberId: f.plumber.plumberId }),
     expected: USERS_OK,
   },
+
+  // The developer mailbox (ADR 022): mounted only where config.mail.devMailbox is true (the test
+  // app runs on loopback with the embedded default), and then a tool for whoever is at the machine:
+  // every caller gets it. The fresh address has no mail, so no one's details are shown here.
+  {
+    route: 'GET /api/dev/mailbox',
+    setup: 'none',
+    query: (f) => ({ to: f.freshEmail }),
+    expected: EVERYONE_OK,
+  },
+  { route: 'GET /dev/mailbox', setup: 'none', query: (f) => ({ to: f.freshEmail }), expected: EVERYONE_OK },
 ];
 
 /** `POST /api/jobs/:jobId/accept-quote` with its params filled in. */

@@ -7,6 +7,7 @@ import { loadConfig, type Config } from '../config';
 import { openDatabase, type DatabaseHandle } from '../db/client';
 import { runMigrations } from '../db/migrate';
 import { createLogger, type DestinationStream } from '../lib/logger';
+import type { MailQueueOptions, MailService } from '../modules/mail';
 
 /**
  * API tests run against the real app and a real database: an in-memory PGlite by default, or a
@@ -17,6 +18,8 @@ export interface TestContext {
   /** The Express app itself, for tests and benchmarks that need a listening server. */
   app: Express;
   database: DatabaseHandle;
+  /** The app's mail queue, open; it delivers only when `mailQueue.deliver` was asked for. */
+  mail: MailService;
   request: ReturnType<typeof supertest>;
   /** A cookie-keeping client, like one browser. */
   agent: () => ReturnType<typeof supertest.agent>;
@@ -53,6 +56,11 @@ export async function createTestContext(
     logDestination?: DestinationStream;
     /** Idle pooled connections are closed after this long (default: the app's 30 s). */
     poolIdleTimeoutMs?: number;
+    /**
+     * The mail queue is always open, so routes can queue mail; `{ deliver: true }` also starts the
+     * worker (it polls the pool, so tests that do not read mail leave it off).
+     */
+    mailQueue?: Partial<MailQueueOptions>;
   } = {},
 ): Promise<TestContext> {
   const config = loadConfig({
@@ -77,20 +85,24 @@ export async function createTestContext(
     await seedDatabase(database.db, { demo: true, bcryptCost: 4, timeZone: config.appTimeZone });
   }
 
-  const { app, close } = await createApp({
+  const { app, close, mail } = await createApp({
     config,
     database,
     logger: createLogger(config.logLevel, options.logDestination),
     sessionSecret: 'test-secret-'.padEnd(40, 'x'),
     client: 'none',
+    mailQueue: { deliver: false, pollingIntervalSeconds: 0.5, ...options.mailQueue },
   });
+  await mail.start();
   return {
     config,
     app,
     database,
+    mail,
     request: supertest(app),
     agent: () => supertest.agent(app),
     async close() {
+      await mail.stop();
       await close();
       await database.close();
       await throwaway?.drop();

@@ -1,7 +1,8 @@
-import { z } from 'zod';
-import { JOB_STATUSES, URGENCIES } from '../constants';
+import { z } from './zod';
+import { JOB_STATUSES, URGENCIES, VERIFICATION_STATUSES } from '../constants';
 import { timestampSchema } from './common';
 import { defineRoute } from './http';
+import { plumberIdParam } from './plumbers';
 import { MODIFIER_TYPES } from './pricing';
 
 /** Page sizes of paginated admin lists (GET /api/jobs/all). */
@@ -115,6 +116,56 @@ export type AdminJob = z.infer<typeof adminJobSchema>;
 export const adminJobsPageSchema = paginatedSchema(adminJobSchema);
 export type AdminJobsPage = z.infer<typeof adminJobsPageSchema>;
 
+export const ADMIN_PLUMBER_MESSAGES = {
+  statusInvalid: 'Status must be pending, verified or rejected',
+  reasonMin: 'Give the plumber a reason of at least 3 characters',
+  reasonMax: 'Reason must be at most 500 characters',
+  /** 409 of POST /api/admin/plumbers/:plumberId/verify and /reject. */
+  notSubmitted: 'This plumber has not submitted their business details yet',
+  insuranceLapsed:
+    'This plumber’s insurance has expired. Reject with a reason so they can submit a current date.',
+} as const;
+
+/** The most plumbers one GET /api/admin/plumbers answers: the queue is worked from its oldest end. */
+export const ADMIN_PLUMBERS_LIMIT = 200;
+
+/** `?status=` of GET /api/admin/plumbers: the review queue (pending) by default. */
+export const adminPlumbersQuery = z.object({
+  status: z.enum(VERIFICATION_STATUSES, { error: ADMIN_PLUMBER_MESSAGES.statusInvalid }).default('pending'),
+});
+export type AdminPlumbersQueryInput = z.input<typeof adminPlumbersQuery>;
+export type AdminPlumbersQuery = z.output<typeof adminPlumbersQuery>;
+
+/** A plumber as the admin reviews it: the submitted details and the account behind them. */
+export const adminPlumberSchema = z.object({
+  id: z.uuid(),
+  userId: z.uuid(),
+  name: z.string().nullable(),
+  email: z.string(),
+  businessName: z.string().nullable(),
+  licenseNumber: z.string().nullable(),
+  licenseState: z.string().nullable(),
+  insuranceExpiresOn: z.string().nullable(),
+  /** A verified plumber whose insurance has lapsed is back to pending. */
+  verificationStatus: z.enum(VERIFICATION_STATUSES),
+  rejectionReason: z.string().nullable(),
+  /** e.g. 'Austin, TX 78701'; null before the plumber set a service area. */
+  serviceArea: z.string().nullable(),
+  submittedAt: timestampSchema.nullable(),
+  decidedAt: timestampSchema.nullable(),
+});
+export type AdminPlumber = z.infer<typeof adminPlumberSchema>;
+
+/** POST /api/admin/plumbers/:plumberId/reject — the reason is mailed to the plumber and shown on its dashboard. */
+export const rejectPlumberInput = z.object({
+  reason: z
+    .string({ error: ADMIN_PLUMBER_MESSAGES.reasonMin })
+    .trim()
+    .min(3, { error: ADMIN_PLUMBER_MESSAGES.reasonMin })
+    .max(500, { error: ADMIN_PLUMBER_MESSAGES.reasonMax }),
+});
+export type RejectPlumberInput = z.input<typeof rejectPlumberInput>;
+
 /** Admin only: the guard is on each route, so the public routes under /api/pricing and /api/jobs stay public. */
 export const adminRoutes = {
   stats: defineRoute({ method: 'GET', path: '/api/admin/stats', response: adminStatsSchema }),
@@ -134,5 +185,25 @@ export const adminRoutes = {
     path: '/api/jobs/all',
     query: paginationQuery,
     response: adminJobsPageSchema,
+  }),
+  /** Submitted plumbers of one status; pending ones oldest first (the review queue). */
+  plumbers: defineRoute({
+    method: 'GET',
+    path: '/api/admin/plumbers',
+    query: adminPlumbersQuery,
+    response: z.array(adminPlumberSchema),
+  }),
+  verifyPlumber: defineRoute({
+    method: 'POST',
+    path: '/api/admin/plumbers/:plumberId/verify',
+    params: plumberIdParam,
+    response: adminPlumberSchema,
+  }),
+  rejectPlumber: defineRoute({
+    method: 'POST',
+    path: '/api/admin/plumbers/:plumberId/reject',
+    params: plumberIdParam,
+    body: rejectPlumberInput,
+    response: adminPlumberSchema,
   }),
 };

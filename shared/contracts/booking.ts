@@ -1,6 +1,6 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { LIMITS, SERVICE_REQUEST_STATUSES, SERVICE_TYPES, URGENCIES } from '../constants';
-import { AUTH_MESSAGES } from './auth';
+import { AUTH_MESSAGES, tokenField } from './auth';
 import {
   FIELD_MESSAGES,
   isoDateField,
@@ -13,6 +13,9 @@ import {
   uuidParam,
 } from './common';
 import { defineRoute } from './http';
+
+/** How long a guest has to confirm a booking from the mailed link before its time slot is released. */
+export const GUEST_CONFIRMATION_MINUTES = 30;
 
 /** docs/product.md §5 (booking) and the slot rules; the form and POST /api/service-requests show the same text. */
 export const BOOKING_MESSAGES = {
@@ -35,6 +38,10 @@ export const BOOKING_MESSAGES = {
   endTimeAfterStart: 'End time must be after start time',
   /** Checked where the clock is known: the form (today in the browser) and the booking service. */
   preferredDatePast: 'Preferred date cannot be in the past',
+  /** Unknown, used and expired confirmation links alike (which of them is not said). */
+  confirmationLinkInvalid:
+    'This confirmation link is invalid or has expired. ' +
+    `Unconfirmed bookings are released after ${GUEST_CONFIRMATION_MINUTES} minutes: please book again.`,
 } as const;
 
 const MAX_DESCRIPTION = 5000;
@@ -129,8 +136,16 @@ export const bookingResultSchema = serviceRequestSchema.extend({
   slot: slotSchema.nullable(),
   /** The job posted for a logged-in homeowner; null for guests and other roles. */
   jobId: z.uuid().nullable(),
+  /** True while a guest's booking waits for the link mailed to its e-mail; false for accounts and once confirmed. */
+  confirmationRequired: z.boolean(),
+  /** While it waits: when the booking (and its slot) is released unless confirmed; otherwise null. */
+  confirmBy: timestampSchema.nullable(),
 });
 export type BookingResult = z.infer<typeof bookingResultSchema>;
+
+/** POST /api/service-requests/confirm — the token of the link mailed to a guest who booked. */
+export const confirmBookingInput = z.object({ token: tokenField });
+export type ConfirmBookingInput = z.input<typeof confirmBookingInput>;
 
 export const bookingRoutes = {
   listSlots: defineRoute({
@@ -146,6 +161,16 @@ export const bookingRoutes = {
     body: createServiceRequestInput,
     response: bookingResultSchema,
     status: 201,
+  }),
+  /**
+   * A guest confirms a booking from the mailed link: once, within GUEST_CONFIRMATION_MINUTES.
+   * An unknown, used or expired token: 400 TOKEN_INVALID with `confirmationLinkInvalid`.
+   */
+  confirmBooking: defineRoute({
+    method: 'POST',
+    path: '/api/service-requests/confirm',
+    body: confirmBookingInput,
+    response: bookingResultSchema,
   }),
   bookSlot: defineRoute({
     method: 'POST',

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { DIAGNOSIS_LOCATIONS, LIMITS, SEVERITIES } from '../constants';
 import { FIELD_MESSAGES, urgencyField, zipField } from './common';
 import { costBreakdownSchema } from './pricing';

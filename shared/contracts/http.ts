@@ -16,8 +16,8 @@ export interface RouteContract {
   query?: z.ZodType;
   body?: z.ZodType;
   response: z.ZodType;
-  /** The success status; 200 unless said. */
-  status?: 200 | 201;
+  /** The success status; 200 unless said (202: accepted, the work happens after the answer). */
+  status?: 200 | 201 | 202;
 }
 
 export const defineRoute = <const C extends RouteContract>(contract: C): C => contract;

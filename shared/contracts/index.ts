@@ -1,6 +1,8 @@
+import { accountRoutes } from './account';
 import { adminRoutes } from './admin';
 import { authRoutes } from './auth';
 import { bookingRoutes } from './booking';
+import { devRoutes } from './dev';
 import { diagnosisRoutes } from './diagnosis';
 import type { RouteContract } from './http';
 import { jobRoutes } from './jobs';
@@ -15,6 +17,7 @@ import { siteRoutes } from './site';
  */
 export const apiRoutes: readonly RouteContract[] = [
   authRoutes,
+  accountRoutes,
   siteRoutes,
   bookingRoutes,
   diagnosisRoutes,
@@ -23,6 +26,7 @@ export const apiRoutes: readonly RouteContract[] = [
   quoteRoutes,
   plumberRoutes,
   adminRoutes,
+  devRoutes,
 ].flatMap((area) => Object.values(area));
 
 /** `PATCH /api/jobs/:jobId/status`: how the route manifest and the router name a route. */

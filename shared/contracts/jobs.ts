@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { CHANGE_ORDER_STATUSES, JOB_STATUSES, PAYOUT_STATUSES, URGENCIES } from '../constants';
 import { BOOKING_MESSAGES } from './booking';
 import { FIELD_MESSAGES, jobIdParam, timestampSchema, uuidField } from './common';
@@ -128,11 +128,22 @@ const jobSummaryFields = {
   createdAt: timestampSchema,
 };
 
+/** The plumber a homeowner hired: who to expect and how to call them. */
+export const hiredPlumberSchema = z.object({
+  /** The person's name on the account. */
+  name: z.string().nullable(),
+  businessName: z.string().nullable(),
+  phone: z.string().nullable(),
+});
+export type HiredPlumber = z.infer<typeof hiredPlumberSchema>;
+
 /** GET /api/jobs — one of the logged-in customer's own jobs. */
 export const customerJobSchema = z.object({
   ...jobSummaryFields,
   customerId: z.uuid(),
   plumberId: z.uuid().nullable(),
+  /** The hired plumber's name and phone, once a quote is accepted; null before (nobody's contact shows). */
+  plumber: hiredPlumberSchema.nullable(),
   address: z.string(),
   updatedAt: timestampSchema,
   estimate: jobEstimateSchema.nullable(),
@@ -190,12 +201,20 @@ export const jobStatusResultSchema = z.object({
 });
 export type JobStatusResult = z.infer<typeof jobStatusResultSchema>;
 
+/** GET /api/jobs/nearby/count — for every plumber with a service area, verified or not. */
+export const nearbyCountSchema = z.object({
+  /** Open jobs within the service area (all of them, not only the ones GET /api/jobs/nearby lists). */
+  nearbyCount: z.number().int(),
+});
+export type NearbyCount = z.infer<typeof nearbyCountSchema>;
+
 export const acceptQuoteResultSchema = z.object({ job: jobStatusResultSchema, quote: quoteSchema });
 export type AcceptQuoteResult = z.infer<typeof acceptQuoteResultSchema>;
 
 export const jobRoutes = {
   listMine: defineRoute({ method: 'GET', path: '/api/jobs', response: z.array(customerJobSchema) }),
   listNearby: defineRoute({ method: 'GET', path: '/api/jobs/nearby', response: z.array(nearbyJobSchema) }),
+  countNearby: defineRoute({ method: 'GET', path: '/api/jobs/nearby/count', response: nearbyCountSchema }),
   listAssigned: defineRoute({
     method: 'GET',
     path: '/api/jobs/assigned',

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { FIELD_MESSAGES, issueSlugField, urgencyField, zipField } from './common';
 import { defineRoute } from './http';
 

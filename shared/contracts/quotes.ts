@@ -1,6 +1,6 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { MAX_MONEY, fromCents, toCents } from '../money';
-import { JOB_STATUSES, QUOTE_STATUSES } from '../constants';
+import { JOB_STATUSES, QUOTE_STATUSES, VERIFICATION_STATUSES } from '../constants';
 import { FIELD_MESSAGES, jobIdParam, timestampSchema, uuidField } from './common';
 import { defineRoute } from './http';
 import { averageRatingSchema, plumberIdParam } from './plumbers';
@@ -98,12 +98,19 @@ export const quoteSchema = z.object({
 });
 export type Quote = z.infer<typeof quoteSchema>;
 
-/** GET /api/quotes/job/:jobId — a quote as the job's owner (or the quoting plumber) sees it. */
+/**
+ * GET /api/quotes/job/:jobId — a quote as the job's owner (or the quoting plumber) sees it: who
+ * quoted, never how to reach them (no e-mail, no phone) before a quote is accepted.
+ */
 export const jobQuoteSchema = quoteSchema.extend({
   plumber: z.object({
     id: z.uuid(),
+    /** The person's name on the account. */
     name: z.string().nullable(),
-    verificationStatus: z.string(),
+    /** The business name submitted for vetting; null until the plumber has onboarded. */
+    businessName: z.string().nullable(),
+    /** As of today: lapsed insurance reads 'pending' (the badge shows only for 'verified'). */
+    verificationStatus: z.enum(VERIFICATION_STATUSES),
     rating: averageRatingSchema,
   }),
 });

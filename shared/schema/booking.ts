@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { check, index, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id } from './columns';
 import { serviceRequestStatus, urgency } from './enums';
 import { technicians } from './technicians';
@@ -21,9 +21,24 @@ export const serviceRequests = pgTable(
     technicianId: uuid('technician_id').references(() => technicians.id, { onDelete: 'set null' }),
     /** Our addition: the account that booked (null for a guest until they register with the same e-mail). */
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * A guest's booking waits for the link mailed to its e-mail (docs/decisions/026-guest-booking-confirmation.md):
+     * the hex SHA-256 of the link's token until it is used, and when the booking lapses unless
+     * confirmed. Both null for a booking made by an account.
+     */
+    confirmationTokenHash: text('confirmation_token_hash').unique('service_requests_confirmation_token_uq'),
+    confirmBy: timestamp('confirm_by', { withTimezone: true }),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('service_requests_email_idx').on(t.email), index('service_requests_user_idx').on(t.userId)],
+  (t) => [
+    index('service_requests_email_idx').on(t.email),
+    index('service_requests_user_idx').on(t.userId),
+    // The release sweep's search: guest bookings still waiting for their confirmation.
+    index('service_requests_unconfirmed_idx')
+      .on(t.confirmBy)
+      .where(sql`${t.confirmedAt} is null and ${t.status} = 'pending'`),
+  ],
 );
 
 /**

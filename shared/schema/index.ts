@@ -1,5 +1,6 @@
 export * from './enums';
 export * from './users';
+export * from './account-tokens';
 export * from './session';
 export * from './technicians';
 export * from './booking';
@@ -14,3 +15,4 @@ export * from './rate-limits';
 export * from './change-orders';
 export * from './media';
 export * from './seed-state';
+export * from './mail';

@@ -1,4 +1,4 @@
-import { pgTable, text } from 'drizzle-orm/pg-core';
+import { pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns';
 import { userRole } from './enums';
 
@@ -6,10 +6,15 @@ import { userRole } from './enums';
 export const users = pgTable('users', {
   id: id(),
   email: text('email').notNull().unique(),
-  passwordHash: text('password_hash').notNull(),
+  /** Null once the account is deleted: no password opens it (docs/decisions/025-accounts.md). */
+  passwordHash: text('password_hash'),
   role: userRole('role').notNull().default('homeowner'),
   name: text('name'),
   phone: text('phone'),
+  /** When the owner proved the e-mail is theirs (a mailed link); null until then. */
+  emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+  /** When the owner deleted the account: its name, phone and e-mail are gone, its jobs stay. */
+  deletedAt: timestamp('deleted_at', { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

@@ -11,6 +11,19 @@ const DiagnosePage = lazy(() => import('./pages/diagnose').then((m) => ({ defaul
 const BookPage = lazy(() => import('./pages/book').then((m) => ({ default: m.BookPage })));
 const DashboardPage = lazy(() => import('./pages/dashboard').then((m) => ({ default: m.DashboardPage })));
 const AdminPage = lazy(() => import('./pages/admin').then((m) => ({ default: m.AdminPage })));
+const VerifyEmailPage = lazy(() =>
+  import('./pages/verify-email').then((m) => ({ default: m.VerifyEmailPage })),
+);
+const ForgotPasswordPage = lazy(() =>
+  import('./pages/forgot-password').then((m) => ({ default: m.ForgotPasswordPage })),
+);
+const ResetPasswordPage = lazy(() =>
+  import('./pages/reset-password').then((m) => ({ default: m.ResetPasswordPage })),
+);
+const ConfirmBookingPage = lazy(() =>
+  import('./pages/confirm-booking').then((m) => ({ default: m.ConfirmBookingPage })),
+);
+const AccountPage = lazy(() => import('./pages/account').then((m) => ({ default: m.AccountPage })));
 const NotFoundPage = lazy(() => import('./pages/not-found').then((m) => ({ default: m.NotFoundPage })));
 
 function PageFallback() {
@@ -34,6 +47,11 @@ export function AppRouter() {
           <Route path={paths.book} component={BookPage} />
           <Route path={paths.dashboard} component={DashboardPage} />
           <Route path={paths.admin} component={AdminPage} />
+          <Route path={paths.account} component={AccountPage} />
+          <Route path={paths.verifyEmail} component={VerifyEmailPage} />
+          <Route path={paths.forgotPassword} component={ForgotPasswordPage} />
+          <Route path={paths.resetPassword} component={ResetPasswordPage} />
+          <Route path={paths.confirmBooking} component={ConfirmBookingPage} />
           <Route component={NotFoundPage} />
         </Switch>
       </Suspense>

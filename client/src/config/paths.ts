@@ -6,6 +6,14 @@ export const paths = {
   book: '/book',
   dashboard: '/dashboard',
   admin: '/admin',
+  /** The owner's own settings: name, phone, e-mail, password, deleting the account. */
+  account: '/account',
+  /** Opened from the mailed links (`?token=`) and from "Forgot password?". */
+  verifyEmail: '/verify-email',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  /** Opened from the link mailed to a guest who booked (`?token=`). */
+  confirmBooking: '/confirm-booking',
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];

@@ -25,6 +25,8 @@ export function createQueryClient(): QueryClient {
 export const queryKeys = {
   auth: {
     user: ['/api/auth/user'] as const,
+    /** The owner's own settings (name, phone, e-mail and a pending new one). */
+    account: ['/api/account'] as const,
   },
   config: {
     public: ['/api/config/public'] as const,
@@ -39,6 +41,9 @@ export const queryKeys = {
     catalog: ['/api/pricing/catalog'] as const,
     regions: ['/api/pricing/regions'] as const,
     modifiers: ['/api/pricing/modifiers'] as const,
+    /** Prefix of every status's plumber list. */
+    plumbers: ['/api/admin/plumbers'] as const,
+    plumbersWith: (status: string) => ['/api/admin/plumbers', { status }] as const,
   },
   pricing: {
     estimate: (params: { issueSlug: string; zip?: string; urgency: string }) =>
@@ -48,6 +53,7 @@ export const queryKeys = {
     /** The logged-in customer's own jobs. */
     mine: ['/api/jobs'] as const,
     nearby: ['/api/jobs/nearby'] as const,
+    nearbyCount: ['/api/jobs/nearby/count'] as const,
     assigned: ['/api/jobs/assigned'] as const,
   },
   quotes: {

@@ -30,17 +30,30 @@ export const DEMO_USERS = {
     name: 'Pat Plumber',
     phone: '5125550102',
   },
-  admin: { email: 'admin@demo.plumbline.test', role: 'admin', name: 'Alex Admin', phone: null },
+  admin: { email: 'admin@demo.plumbline.test', role: 'admin', name: 'Alex Admin', phone: '5125550103' },
   neighbor: {
     email: 'neighbor@demo.plumbline.test',
     role: 'homeowner',
     name: 'Nina Neighbor',
     phone: '5125550104',
   },
+  /** Has submitted its details and waits in the admin's Plumbers tab. */
+  pendingPlumber: {
+    email: 'new.plumber@demo.plumbline.test',
+    role: 'plumber',
+    name: 'Casey Newpipe',
+    phone: '5125550105',
+  },
 } as const satisfies Record<string, DemoUser>;
 
-/** The demo plumber works from downtown Austin (ZIP 78701) within 40 km: every demo job is inside. */
-export const DEMO_PLUMBER: Omit<NewPlumber, 'userId'> = {
+/** Demo plumbers' rows; insurance runs for `insuredForDays` from the seed date, on the app's clock. */
+type DemoPlumber = Omit<NewPlumber, 'userId' | 'insuranceExpiresOn'> & { insuredForDays: number };
+
+/**
+ * The demo plumber works from downtown Austin (ZIP 78701) within 40 km: every demo job is inside.
+ * An admin has verified it, so it sees the demo jobs and quotes.
+ */
+export const DEMO_PLUMBER: DemoPlumber = {
   skills: ['Drain cleaning', 'Water heaters', 'Leak repair', 'Fixture replacement', 'Emergency repairs'],
   verificationStatus: 'verified',
   currentLat: '30.2711286',
@@ -48,7 +61,31 @@ export const DEMO_PLUMBER: Omit<NewPlumber, 'userId'> = {
   currentAddress: 'Austin, TX 78701',
   serviceRadiusKm: '40',
   status: 'available',
+  businessName: 'Pat Plumber Plumbing & Drains',
+  licenseNumber: 'M-40213',
+  licenseState: 'TX',
+  insuredForDays: 365,
 };
+
+/** The pending demo plumber, south Austin (78704) within 25 km: it sees how many jobs are near, not which. */
+export const DEMO_PENDING_PLUMBER: DemoPlumber = {
+  skills: ['Leak repair', 'Toilet repair'],
+  verificationStatus: 'pending',
+  currentLat: '30.2428000',
+  currentLng: '-97.7658000',
+  currentAddress: 'Austin, TX 78704',
+  serviceRadiusKm: '25',
+  status: 'available',
+  businessName: 'Newpipe Plumbing Co.',
+  licenseNumber: 'M-51877',
+  licenseState: 'TX',
+  insuredForDays: 180,
+};
+
+const DEMO_PLUMBERS: [email: string, plumber: DemoPlumber][] = [
+  [DEMO_USERS.plumber.email, DEMO_PLUMBER],
+  [DEMO_USERS.pendingPlumber.email, DEMO_PENDING_PLUMBER],
+];
 
 type DemoJob = Pick<NewJob, 'issueSlug' | 'issueDescription' | 'address' | 'lat' | 'lng' | 'urgency'> & {
   /** Preferred date, in days from the seed date. */
@@ -124,7 +161,7 @@ export interface DemoSeedCounts {
 const DEMO_JOBS_LOCK_KEY = 727_002;
 
 /**
- * Demo accounts for every role, the demo plumber's service area and a few open jobs inside it.
+ * Demo accounts for every role, a verified and a pending demo plumber, and a few open jobs near them.
  * Idempotent: existing accounts are kept as they are (and not re-hashed), the plumber row is only
  * created if missing, and demo jobs only for a demo homeowner who has no jobs yet.
  */
@@ -166,14 +203,21 @@ export async function seedDemoData(
     .where(inArray(users.email, emails));
   const idByEmail = new Map(accounts.map((account) => [account.email, account.id]));
 
-  const plumberUserId = idByEmail.get(DEMO_USERS.plumber.email);
-  if (plumberUserId) {
+  for (const [email, { insuredForDays, ...plumber }] of DEMO_PLUMBERS) {
+    const userId = idByEmail.get(email);
+    if (!userId) continue;
     const added = await db
       .insert(plumbers)
-      .values({ ...DEMO_PLUMBER, userId: plumberUserId })
+      .values({
+        ...plumber,
+        userId,
+        insuranceExpiresOn: dayFromTodayIn(options.timeZone, insuredForDays, options.today),
+        vettingSubmittedAt: options.today,
+        vettingDecidedAt: plumber.verificationStatus === 'verified' ? options.today : null,
+      })
       .onConflictDoNothing({ target: plumbers.userId })
       .returning({ id: plumbers.id });
-    counts.plumbers = added.length;
+    counts.plumbers += added.length;
   }
 
   for (const [email, demoJobs] of Object.entries(DEMO_JOBS)) {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVICE_TYPE_TO_ISSUE_SLUG } from '@shared/catalog-slugs';
 import { SERVICE_TYPES } from '@shared/constants';
 import { DEFAULT_APP_TIME_ZONE } from '@shared/time-zone';
+import { dayFromTodayIn } from '@shared/dates';
 import { haversineKm } from '@shared/geo';
 import { DEFAULT_REGION_CODE, REGION_ZIP_PREFIXES, regionCodeForZip } from '@shared/region-zip-prefixes';
 import {
@@ -94,8 +95,8 @@ describe('seedDatabase', () => {
     expect(first.modifiers.inserted).toBe(7);
     expect(first.technicians.inserted).toBe(5);
     expect(first.availabilitySlots.inserted).toBe(first.availabilitySlots.total);
-    expect(first.users.inserted).toBe(4);
-    expect(first.plumbers.inserted).toBe(1);
+    expect(first.users.inserted).toBe(5);
+    expect(first.plumbers.inserted).toBe(2);
     expect(first.jobs.inserted).toBe(5);
     expect(first.jobStatusEvents.inserted).toBe(5);
   });
@@ -234,7 +235,7 @@ describe('two instances seeding one database at once', () => {
         expect(a.total).toBe(b.total);
       }
       expect(runs[0].pricingCatalog.total).toBeGreaterThan(0);
-      expect(runs[0].users.total).toBe(4);
+      expect(runs[0].users.total).toBe(5);
       const [state] = await db.handle.db.select().from(seedState);
       expect(state).toMatchObject({ name: 'reference', version: REFERENCE_SEED_VERSION });
     } finally {
@@ -473,10 +474,28 @@ describe('demo data', () => {
     expect(byEmail['plumber@demo.plumbline.test']).toMatchObject({ role: 'plumber', name: 'Pat Plumber' });
     expect(byEmail['admin@demo.plumbline.test'].role).toBe('admin');
     expect(byEmail['neighbor@demo.plumbline.test'].role).toBe('homeowner');
-    expect(await bcrypt.compare(DEMO_PASSWORD, byEmail['plumber@demo.plumbline.test'].passwordHash)).toBe(
-      true,
-    );
-    expect(bcrypt.getRounds(byEmail['admin@demo.plumbline.test'].passwordHash)).toBe(4);
+    expect(
+      await bcrypt.compare(DEMO_PASSWORD, byEmail['plumber@demo.plumbline.test'].passwordHash ?? ''),
+    ).toBe(true);
+    expect(bcrypt.getRounds(byEmail['admin@demo.plumbline.test'].passwordHash ?? '')).toBe(4);
+  });
+
+  it('gives every demo account a name and a phone of at least 10 digits, each its own', async () => {
+    const rows = await handle.db
+      .select({ email: users.email, name: users.name, phone: users.phone })
+      .from(users)
+      .where(
+        inArray(
+          users.email,
+          Object.values(DEMO_USERS).map((user) => user.email),
+        ),
+      );
+    expect(rows).toHaveLength(Object.keys(DEMO_USERS).length);
+    for (const row of rows) {
+      expect(row.name?.trim().length ?? 0, row.email).toBeGreaterThanOrEqual(2);
+      expect(row.phone?.replace(/\D/g, '').length ?? 0, row.email).toBeGreaterThanOrEqual(10);
+    }
+    expect(new Set(rows.map((row) => row.phone)).size).toBe(rows.length);
   });
 
   it('gives the demo plumber a verified service area of 40 km around downtown Austin', async () => {
@@ -492,6 +511,42 @@ describe('demo data', () => {
       currentLng: '-97.7436995',
       currentAddress: 'Austin, TX 78701',
     });
+  });
+
+  it('gives the demo plumber submitted details, decided, insured for a year from the seed date', async () => {
+    const [row] = await handle.db
+      .select({ plumber: plumbers })
+      .from(plumbers)
+      .innerJoin(users, eq(users.id, plumbers.userId))
+      .where(eq(users.email, DEMO_USERS.plumber.email));
+    expect(row.plumber).toMatchObject({
+      businessName: 'Pat Plumber Plumbing & Drains',
+      licenseNumber: 'M-40213',
+      licenseState: 'TX',
+      insuranceExpiresOn: dayFromTodayIn(ZONE, 365, TODAY),
+      rejectionReason: null,
+    });
+    expect(row.plumber.vettingSubmittedAt?.getTime()).toBe(TODAY.getTime());
+    expect(row.plumber.vettingDecidedAt?.getTime()).toBe(TODAY.getTime());
+  });
+
+  it('adds one pending demo plumber with submitted details, waiting for an admin', async () => {
+    const [row] = await handle.db
+      .select({ plumber: plumbers, user: users })
+      .from(plumbers)
+      .innerJoin(users, eq(users.id, plumbers.userId))
+      .where(eq(users.email, DEMO_USERS.pendingPlumber.email));
+    expect(row.user).toMatchObject({ role: 'plumber', name: 'Casey Newpipe' });
+    expect(row.plumber).toMatchObject({
+      verificationStatus: 'pending',
+      businessName: 'Newpipe Plumbing Co.',
+      licenseNumber: 'M-51877',
+      licenseState: 'TX',
+      insuranceExpiresOn: dayFromTodayIn(ZONE, 180, TODAY),
+      currentAddress: 'Austin, TX 78704',
+      vettingDecidedAt: null,
+    });
+    expect(row.plumber.vettingSubmittedAt?.getTime()).toBe(TODAY.getTime());
   });
 
   it('posts open jobs inside that area, each with its first status event', async () => {

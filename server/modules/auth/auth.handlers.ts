@@ -1,5 +1,6 @@
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import type { Authenticator } from '../../auth/passport';
+import { accountRoutes } from '@shared/contracts/account';
 import { authRoutes } from '@shared/contracts/auth';
 import { currentUser } from '../../auth/guards';
 import type { Sessions } from '../../auth/session';
@@ -41,17 +42,87 @@ export function createAuthHandlers(
     });
   };
 
-  const logout: RequestHandler = (req, res, next) => {
+  /** Logs this browser out: the session row itself goes, not just the user in it. */
+  const endSession = (req: Request, res: Response, done: (error?: unknown) => void) => {
     req.logout((logoutError) => {
-      if (logoutError) return next(logoutError);
-      // Remove the session row itself, not just the user in it.
+      if (logoutError) return done(logoutError);
       req.session.destroy((destroyError) => {
-        if (destroyError) return next(destroyError);
+        if (destroyError) return done(destroyError);
         sessions.clearCookie(req, res);
-        reply(res, authRoutes.logout, { ok: true });
+        done();
       });
     });
   };
 
-  return { getUser, login, register, logout };
+  const logout: RequestHandler = (req, res, next) => {
+    endSession(req, res, (error) => (error ? next(error) : reply(res, authRoutes.logout, { ok: true })));
+  };
+
+  const verifyEmail: RequestHandler = async (req, res) => {
+    const { token } = parseInput(authRoutes.verifyEmail.body, req.body);
+    reply(res, authRoutes.verifyEmail, await auth.verifyEmail(token));
+  };
+
+  const resendVerification: RequestHandler = async (req, res) => {
+    await auth.resendVerification(currentUser(req).id);
+    reply(res, authRoutes.resendVerification, { ok: true });
+  };
+
+  const requestPasswordReset: RequestHandler = (req, res) => {
+    const { email } = parseInput(authRoutes.requestPasswordReset.body, req.body);
+    // Answered first, the same for every address; the lookup and the mail come after (see the service).
+    reply(res, authRoutes.requestPasswordReset, { ok: true });
+    auth.requestPasswordReset(email).catch((error: unknown) => {
+      req.log.error({ err: error }, 'A password reset request failed');
+    });
+  };
+
+  const confirmPasswordReset: RequestHandler = async (req, res, next) => {
+    const { token, password } = parseInput(authRoutes.confirmPasswordReset.body, req.body);
+    const { userId } = await auth.confirmPasswordReset(token, password);
+    const answer = () => reply(res, authRoutes.confirmPasswordReset, { ok: true });
+    // The account's session rows are gone; this browser's, if it is one of them, must not be saved again.
+    if (req.user?.id !== userId) return answer();
+    endSession(req, res, (error) => (error ? next(error) : answer()));
+  };
+
+  const getAccount: RequestHandler = async (req, res) => {
+    reply(res, accountRoutes.getAccount, await auth.getAccount(currentUser(req).id));
+  };
+
+  const updateAccount: RequestHandler = async (req, res) => {
+    const changes = parseInput(accountRoutes.updateAccount.body, req.body);
+    reply(res, accountRoutes.updateAccount, await auth.updateAccount(currentUser(req).id, changes));
+  };
+
+  /** This browser stays logged in; the account's other sessions end. */
+  const changePassword: RequestHandler = async (req, res) => {
+    const passwords = parseInput(accountRoutes.changePassword.body, req.body);
+    await auth.changePassword(currentUser(req).id, req.sessionID, passwords);
+    reply(res, accountRoutes.changePassword, { ok: true });
+  };
+
+  const deleteAccount: RequestHandler = async (req, res, next) => {
+    const { password } = parseInput(accountRoutes.deleteAccount.body, req.body);
+    await auth.deleteAccount(currentUser(req).id, password);
+    // The account's session rows are gone; this browser's must not be saved again.
+    endSession(req, res, (error) =>
+      error ? next(error) : reply(res, accountRoutes.deleteAccount, { ok: true }),
+    );
+  };
+
+  return {
+    getUser,
+    login,
+    register,
+    logout,
+    verifyEmail,
+    resendVerification,
+    requestPasswordReset,
+    confirmPasswordReset,
+    getAccount,
+    updateAccount,
+    changePassword,
+    deleteAccount,
+  };
 }

@@ -1,7 +1,16 @@
-import { eq } from 'drizzle-orm';
-import { users, type NewUser, type User } from '@shared/schema';
+import { and, desc, eq, exists, gt, isNull, ne, sql } from 'drizzle-orm';
+import {
+  accountTokens,
+  session,
+  users,
+  type AccountToken,
+  type AccountTokenPurpose,
+  type NewAccountToken,
+  type NewUser,
+  type User,
+} from '@shared/schema';
 
-export type { User };
+export type { AccountToken, AccountTokenPurpose, User };
 import type { Executor } from '../../db/client';
 
 /**
@@ -28,4 +37,169 @@ export async function insertUserIfNew(db: Executor, values: NewUser): Promise<Us
     .onConflictDoNothing({ target: users.email })
     .returning();
   return row;
+}
+
+/** Locks the account's row for the rest of the transaction: its tokens are issued one request at a time. */
+export async function lockUserById(tx: Executor, id: string): Promise<User | undefined> {
+  const [row] = await tx.select().from(users).where(eq(users.id, id)).limit(1).for('update');
+  return row;
+}
+
+/** Marks the e-mail verified if the account still has `email`; a second call keeps the first time. */
+export async function markEmailVerified(
+  tx: Executor,
+  userId: string,
+  email: string,
+  now: Date,
+): Promise<User | undefined> {
+  const [row] = await tx
+    .update(users)
+    .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now})` })
+    .where(and(eq(users.id, userId), eq(users.email, email)))
+    .returning();
+  return row;
+}
+
+export async function updatePasswordHash(tx: Executor, userId: string, passwordHash: string): Promise<void> {
+  await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
+}
+
+export async function updateProfile(
+  tx: Executor,
+  userId: string,
+  profile: { name?: string; phone?: string },
+): Promise<User | undefined> {
+  const [row] = await tx.update(users).set(profile).where(eq(users.id, userId)).returning();
+  return row;
+}
+
+/** Moves the account to an address its owner has just proved (the link reached it). */
+export async function updateEmail(tx: Executor, userId: string, email: string, now: Date): Promise<User> {
+  const [row] = await tx
+    .update(users)
+    .set({ email, emailVerifiedAt: now })
+    .where(eq(users.id, userId))
+    .returning();
+  return row;
+}
+
+/**
+ * Deletes the account's personal data and keeps its row, which its jobs, quotes and payouts point
+ * at: no name, phone or password; the e-mail becomes `placeholder`, an address nobody can own.
+ */
+export async function anonymiseUser(tx: Executor, userId: string, placeholder: string, now: Date) {
+  await tx
+    .update(users)
+    .set({
+      email: placeholder,
+      name: null,
+      phone: null,
+      passwordHash: null,
+      emailVerifiedAt: null,
+      deletedAt: now,
+    })
+    .where(eq(users.id, userId));
+}
+
+/** Removes the account's tokens of one purpose (so only the next one issued works), or all of them. */
+export async function deleteAccountTokens(
+  tx: Executor,
+  userId: string,
+  purpose?: AccountTokenPurpose,
+): Promise<void> {
+  await tx
+    .delete(accountTokens)
+    .where(and(eq(accountTokens.userId, userId), purpose ? eq(accountTokens.purpose, purpose) : undefined));
+}
+
+export async function insertAccountToken(tx: Executor, values: NewAccountToken): Promise<void> {
+  await tx.insert(accountTokens).values(values);
+}
+
+/**
+ * The token's row while it is unused and unexpired, and its account still has the e-mail it was
+ * mailed to — except a `change_email` link, mailed to the address the account is moving to.
+ */
+const usable = (tokenHash: string, purpose: AccountTokenPurpose, now: Date) =>
+  and(
+    eq(accountTokens.tokenHash, tokenHash),
+    eq(accountTokens.purpose, purpose),
+    isNull(accountTokens.usedAt),
+    gt(accountTokens.expiresAt, now),
+    purpose === 'change_email'
+      ? undefined
+      : exists(
+          sql`(select 1 from ${users} where ${users.id} = ${accountTokens.userId} and ${users.email} = ${accountTokens.email})`,
+        ),
+  );
+
+export async function findUsableAccountToken(
+  db: Executor,
+  tokenHash: string,
+  purpose: AccountTokenPurpose,
+  now: Date,
+): Promise<AccountToken | undefined> {
+  const [row] = await db
+    .select()
+    .from(accountTokens)
+    .where(usable(tokenHash, purpose, now))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Uses the token if it is still usable, in one statement: of two requests with the same link, the
+ * second waits for the first's row lock, then finds it used. Undefined when it was not usable.
+ */
+export async function useAccountToken(
+  tx: Executor,
+  tokenHash: string,
+  purpose: AccountTokenPurpose,
+  now: Date,
+): Promise<AccountToken | undefined> {
+  const [row] = await tx
+    .update(accountTokens)
+    .set({ usedAt: now })
+    .where(usable(tokenHash, purpose, now))
+    .returning();
+  return row;
+}
+
+/** The address the account is moving to: that of its newest usable `change_email` link, if any. */
+export async function findPendingEmail(db: Executor, userId: string, now: Date): Promise<string | null> {
+  const [row] = await db
+    .select({ email: accountTokens.email })
+    .from(accountTokens)
+    .where(
+      and(
+        eq(accountTokens.userId, userId),
+        eq(accountTokens.purpose, 'change_email'),
+        isNull(accountTokens.usedAt),
+        gt(accountTokens.expiresAt, now),
+      ),
+    )
+    .orderBy(desc(accountTokens.createdAt))
+    .limit(1);
+  return row?.email ?? null;
+}
+
+/**
+ * Ends every session of the account but `keepSessionId` (the browser that asked, when it stays
+ * logged in): connect-pg-simple keeps Passport's user id inside `sess`.
+ */
+export async function deleteSessionsOfUser(
+  tx: Executor,
+  userId: string,
+  keepSessionId?: string,
+): Promise<number> {
+  const deleted = await tx
+    .delete(session)
+    .where(
+      and(
+        sql`${session.sess}::jsonb #>> '{passport,user}' = ${userId}`,
+        keepSessionId === undefined ? undefined : ne(session.sid, keepSessionId),
+      ),
+    )
+    .returning({ sid: session.sid });
+  return deleted.length;
 }

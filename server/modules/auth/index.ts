@@ -1,2 +1,2 @@
 export { createAuthService, type AuthService } from './auth.service';
-export { createAuthRouter } from './auth.routes';
+export { createAccountRouter, createAuthRouter } from './auth.routes';

@@ -78,6 +78,12 @@ describe(`daily booking cap per e-mail, phone, address and account (${testDataba
   const requestCount = async (email: string) =>
     ctx.database.db.$count(serviceRequests, eq(serviceRequests.email, email));
 
+  /** The profile step, which comes before a logged-in homeowner's first job post. */
+  async function giveProfile(agent: ReturnType<TestContext['agent']>) {
+    const res = await agent.patch('/api/account').send({ name: 'Casey Capped', phone: '303 555 0143' });
+    expect(res.status).toBe(200);
+  }
+
   /** Books one fresh slot on `date` per variation, one after the other. */
   async function bookEach(date: string, variants: Partial<CreateServiceRequestInput>[]) {
     const slots = await freshSlots(date, variants.length);
@@ -174,6 +180,7 @@ describe(`daily booking cap per e-mail, phone, address and account (${testDataba
       .post('/api/auth/register')
       .send({ email: uniqueEmail('owner'), password: PASSWORD });
     expect(registered.status).toBe(201);
+    await giveProfile(agent);
     const date = dayFromToday(9);
     const slots = await freshSlots(date, CAP + 1);
     const statuses = [];
@@ -201,6 +208,7 @@ describe(`daily booking cap per e-mail, phone, address and account (${testDataba
     expect((await book(slots[1], { email })).status).toBe(201);
     const agent = ctx.agent();
     expect((await agent.post('/api/auth/register').send({ email, password: PASSWORD })).status).toBe(201);
+    await giveProfile(agent);
     const booking = (slot: { id: string }) =>
       agent.post('/api/service-requests').send(body({ email, preferredDate: date, slotId: slot.id }));
     expect((await booking(slots[2])).status).toBe(201);

@@ -19,11 +19,16 @@ export function createBookingHandlers(booking: BookingService) {
     reply(res, bookingRoutes.createServiceRequest, await booking.createServiceRequest(data, bookerOf(req)));
   };
 
+  const confirmBooking: RequestHandler = async (req, res) => {
+    const { token } = parseInput(bookingRoutes.confirmBooking.body, req.body);
+    reply(res, bookingRoutes.confirmBooking, await booking.confirmBooking(token));
+  };
+
   const bookSlot: RequestHandler = async (req, res) => {
     const { id } = parseInput(bookingRoutes.bookSlot.params, req.params);
     const { serviceRequestId } = parseInput(bookingRoutes.bookSlot.body, req.body);
     reply(res, bookingRoutes.bookSlot, await booking.bookSlot(id, serviceRequestId, bookerOf(req)));
   };
 
-  return { listSlots, createServiceRequest, bookSlot };
+  return { listSlots, createServiceRequest, confirmBooking, bookSlot };
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import {
   availabilitySlots,
   pricingCatalog,
@@ -28,15 +28,43 @@ const slotView = {
   endTime: availabilitySlots.endTime,
 };
 
-/** Open slots of one day, optionally only those starting after `afterTime` (HH:MM), by start time. */
-export async function listOpenSlots(db: Executor, date: string, afterTime?: string): Promise<SlotView[]> {
+/**
+ * A guest's booking that was not confirmed by its deadline (`now` on the app's clock): it holds
+ * its slot no longer, whether or not the release sweep has cancelled it yet.
+ */
+const lapsedAt = (now: Date) =>
+  and(
+    eq(serviceRequests.status, 'pending'),
+    isNull(serviceRequests.confirmedAt),
+    lte(serviceRequests.confirmBy, now),
+  );
+
+/** The opposite of `lapsedAt` for a request that exists: confirmed, made by an account, or still in time. */
+const notLapsedAt = (now: Date) =>
+  or(
+    isNull(serviceRequests.confirmBy),
+    isNotNull(serviceRequests.confirmedAt),
+    gt(serviceRequests.confirmBy, now),
+  );
+
+/**
+ * Open slots of one day, optionally only those starting after `afterTime` (HH:MM), by start time.
+ * A slot held by a lapsed guest booking is open: whoever books it releases it first.
+ */
+export async function listOpenSlots(
+  db: Executor,
+  now: Date,
+  date: string,
+  afterTime?: string,
+): Promise<SlotView[]> {
   return db
     .select(slotView)
     .from(availabilitySlots)
+    .leftJoin(serviceRequests, eq(serviceRequests.id, availabilitySlots.serviceRequestId))
     .where(
       and(
         eq(availabilitySlots.date, date),
-        eq(availabilitySlots.isBooked, 'false'),
+        or(eq(availabilitySlots.isBooked, 'false'), lapsedAt(now)),
         afterTime ? gt(availabilitySlots.startTime, afterTime) : undefined,
       ),
     )
@@ -102,6 +130,73 @@ export async function setServiceRequestTechnician(
   technicianId: string | null,
 ): Promise<void> {
   await db.update(serviceRequests).set({ technicianId }).where(eq(serviceRequests.id, id));
+}
+
+/**
+ * Uses a guest's confirmation link: the request waiting for it is confirmed at `now` and the
+ * token's hash is gone, so the link works once. Unknown, used and lapsed tokens find no row.
+ */
+export async function confirmServiceRequest(
+  db: Executor,
+  tokenHash: string,
+  now: Date,
+): Promise<ServiceRequest | undefined> {
+  const [row] = await db
+    .update(serviceRequests)
+    .set({ confirmedAt: now, confirmationTokenHash: null })
+    .where(
+      and(
+        eq(serviceRequests.confirmationTokenHash, tokenHash),
+        eq(serviceRequests.status, 'pending'),
+        isNull(serviceRequests.confirmedAt),
+        gt(serviceRequests.confirmBy, now),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** Lapsed guest bookings whose slot is `slotId`, or any `limit` of them (the sweep). */
+export type LapsedBookingScope = { slotId: string } | { limit: number };
+
+/**
+ * Cancels lapsed guest bookings and frees the slots they held; answers how many requests were
+ * cancelled. Their rows are locked first: with a `slotId` (someone is booking that slot) it waits
+ * for a concurrent release or confirmation and then sees its outcome; the sweep skips rows another
+ * instance holds (SKIP LOCKED), so two sweeps never release one booking twice. Call inside a
+ * transaction: the cancellation and the freed slots commit together.
+ */
+export async function releaseLapsedBookings(
+  tx: Executor,
+  now: Date,
+  scope: LapsedBookingScope,
+): Promise<number> {
+  const lapsed =
+    'slotId' in scope
+      ? await tx
+          .select({ id: serviceRequests.id })
+          .from(serviceRequests)
+          .innerJoin(availabilitySlots, eq(availabilitySlots.serviceRequestId, serviceRequests.id))
+          .where(and(eq(availabilitySlots.id, scope.slotId), lapsedAt(now)))
+          .for('update', { of: serviceRequests })
+      : await tx
+          .select({ id: serviceRequests.id })
+          .from(serviceRequests)
+          .where(lapsedAt(now))
+          .orderBy(asc(serviceRequests.confirmBy))
+          .limit(scope.limit)
+          .for('update', { skipLocked: true });
+  if (lapsed.length === 0) return 0;
+  const ids = lapsed.map((row) => row.id);
+  await tx
+    .update(serviceRequests)
+    .set({ status: 'cancelled', confirmationTokenHash: null })
+    .where(inArray(serviceRequests.id, ids));
+  await tx
+    .update(availabilitySlots)
+    .set({ isBooked: 'false', serviceRequestId: null })
+    .where(inArray(availabilitySlots.serviceRequestId, ids));
+  return ids.length;
 }
 
 /** Gives a new account the guest requests made with its e-mail (stored lower-cased). Returns how many. */
@@ -178,7 +273,7 @@ export async function lockBookingIdentities(tx: Executor, keys: readonly string[
   }
 }
 
-/** Who holds the open bookings of a day: booked slots of pending or confirmed requests. */
+/** Who holds the open bookings of a day: booked slots of pending or confirmed requests that have not lapsed. */
 export interface HeldBooking {
   email: string;
   phone: string;
@@ -187,11 +282,13 @@ export interface HeldBooking {
 }
 
 /**
- * The open bookings on `date`: slots booked by a request still pending or confirmed, and starting
- * after `afterTime` (HH:MM) when given, since a slot that has started is no longer held.
+ * The open bookings on `date`: slots booked by a request still pending or confirmed and not lapsed
+ * at `now`, and starting after `afterTime` (HH:MM) when given, since a slot that has started is no
+ * longer held.
  */
 export async function listOpenBookingsOn(
   db: Executor,
+  now: Date,
   date: string,
   afterTime?: string,
 ): Promise<HeldBooking[]> {
@@ -209,6 +306,7 @@ export async function listOpenBookingsOn(
         eq(availabilitySlots.date, date),
         eq(availabilitySlots.isBooked, 'true'),
         inArray(serviceRequests.status, ['pending', 'confirmed']),
+        notLapsedAt(now),
         afterTime ? gt(availabilitySlots.startTime, afterTime) : undefined,
       ),
     );

@@ -21,5 +21,6 @@ export function createBookingRouter({
   router.get('/availability-slots', handlers.listSlots);
   router.post('/availability-slots/:id/book', bookingLimiter, handlers.bookSlot);
   router.post('/service-requests', bookingLimiter, handlers.createServiceRequest);
+  router.post('/service-requests/confirm', bookingLimiter, handlers.confirmBooking);
   return router;
 }

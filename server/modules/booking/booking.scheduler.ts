@@ -1,5 +1,7 @@
 import type { Database } from '../../db/client';
 import type { Logger } from '../../lib/logger';
+import { startPeriodicTask, type PeriodicTask } from '../../lib/periodic-task';
+import { releaseLapsedBookings } from './booking.repository';
 import { ensureAvailabilitySlots } from './booking.slots';
 
 export interface SlotSchedulerOptions {
@@ -14,12 +16,8 @@ export interface SlotSchedulerOptions {
   now?: () => Date;
 }
 
-export interface SlotScheduler {
-  /** Tops the window up now (also what each tick does), or joins a run in progress. Resolves with the slots added. */
-  runOnce(): Promise<number>;
-  /** Stops the timer and waits for a run in progress. */
-  stop(): Promise<void>;
-}
+/** `runOnce` tops the window up now (or joins a run in progress) and resolves with the slots added. */
+export type SlotScheduler = PeriodicTask<number>;
 
 export const SLOT_WINDOW_DAYS = 30;
 export const SLOT_REFRESH_INTERVAL_MS = 3 * 60 * 60 * 1000;
@@ -37,38 +35,77 @@ export function startSlotScheduler({
   intervalMs = SLOT_REFRESH_INTERVAL_MS,
   now = () => new Date(),
 }: SlotSchedulerOptions): SlotScheduler {
-  let running: Promise<number> | undefined;
-  let stopped = false;
-
-  const runOnce = () => {
-    running ??= ensureAvailabilitySlots(db, { from: now(), days, timeZone })
-      .then((added) => {
-        if (added > 0) logger.info({ added, days }, 'availability slots topped up');
-        return added;
-      })
-      .catch((error: unknown) => {
-        logger.error({ err: error }, 'availability slot top-up failed; retrying at the next tick');
-        return 0;
-      })
-      .finally(() => {
-        running = undefined;
-      });
-    return running;
-  };
-
-  void runOnce();
-  const timer = setInterval(() => {
-    if (!stopped) void runOnce();
-  }, intervalMs);
-  // Never keeps the process alive on its own.
-  timer.unref();
-
-  return {
-    runOnce,
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
+  return startPeriodicTask({
+    run: async () => {
+      const added = await ensureAvailabilitySlots(db, { from: now(), days, timeZone });
+      if (added > 0) logger.info({ added, days }, 'availability slots topped up');
+      return added;
     },
-  };
+    intervalMs,
+    logger,
+    failureMessage: 'availability slot top-up failed; retrying at the next tick',
+    onFailure: 0,
+  });
+}
+
+/** Lapsed bookings released per transaction of the sweep: short locks, bounded memory. */
+export const BOOKING_RELEASE_BATCH_SIZE = 100;
+export const BOOKING_RELEASE_INTERVAL_MS = 5 * 60 * 1000;
+/** Not at once: start-up (migrations, seed) comes first. */
+export const BOOKING_RELEASE_FIRST_RUN_DELAY_MS = 60 * 1000;
+
+/**
+ * Cancels every guest booking that lapsed unconfirmed by `now` and frees its slot, batch by batch,
+ * each batch one transaction. Instances sweeping at once share the work: each skips the rows
+ * another one holds, so every booking is released by exactly one of them. Returns how many
+ * bookings this call released.
+ */
+export async function sweepLapsedBookings({
+  db,
+  now = new Date(),
+  batchSize = BOOKING_RELEASE_BATCH_SIZE,
+}: {
+  db: Database;
+  now?: Date;
+  batchSize?: number;
+}): Promise<number> {
+  let released = 0;
+  for (;;) {
+    const batch = await db.transaction((tx) => releaseLapsedBookings(tx, now, { limit: batchSize }));
+    released += batch;
+    if (batch < batchSize) return released;
+  }
+}
+
+export interface BookingReleaseSweepOptions {
+  db: Database;
+  logger: Logger;
+  intervalMs?: number;
+  firstRunDelayMs?: number;
+  now?: () => Date;
+}
+
+/**
+ * Sweeps lapsed guest bookings every few minutes. Housekeeping only: a lapsed booking's slot
+ * already counts as free to anyone listing or booking it, whenever the sweep runs.
+ */
+export function startBookingReleaseSweep({
+  db,
+  logger,
+  intervalMs = BOOKING_RELEASE_INTERVAL_MS,
+  firstRunDelayMs = BOOKING_RELEASE_FIRST_RUN_DELAY_MS,
+  now = () => new Date(),
+}: BookingReleaseSweepOptions): PeriodicTask<number> {
+  return startPeriodicTask({
+    run: async () => {
+      const released = await sweepLapsedBookings({ db, now: now() });
+      if (released > 0) logger.info({ released }, 'unconfirmed guest bookings released');
+      return released;
+    },
+    intervalMs,
+    firstRunDelayMs,
+    logger,
+    failureMessage: 'release of unconfirmed guest bookings failed; retrying at the next tick',
+    onFailure: 0,
+  });
 }

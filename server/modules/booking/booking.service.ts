@@ -2,15 +2,22 @@ import { SERVICE_TYPE_TO_ISSUE_SLUG } from '@shared/catalog-slugs';
 import type { UserRole } from '@shared/constants';
 import { hasSlotStarted, todayIn, wallClockIn } from '@shared/dates';
 import { DEFAULT_APP_TIME_ZONE } from '@shared/time-zone';
-import { BOOKING_MESSAGES, type CreateServiceRequestData } from '@shared/contracts/booking';
+import {
+  BOOKING_MESSAGES,
+  GUEST_CONFIRMATION_MINUTES,
+  type CreateServiceRequestData,
+} from '@shared/contracts/booking';
 import type { Database, Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { hashLinkToken, newLinkToken } from '../../lib/link-token';
 import { locateAddress } from '../geo';
 import type { JobsService } from '../jobs';
+import { composeMail, type MailService } from '../mail';
 import { identityKeys, mostHeldPerKey, type BookingIdentity } from './booking.identity';
 import {
   bookSlotIfFree,
   claimServiceRequestsByEmail,
+  confirmServiceRequest,
   findServiceRequestForUpdate,
   findSlotById,
   findSlotByServiceRequestId,
@@ -19,6 +26,7 @@ import {
   listOpenBookingsOn,
   listOpenSlots,
   lockBookingIdentities,
+  releaseLapsedBookings,
   setServiceRequestTechnician,
   type AvailabilitySlot,
   type ServiceRequest,
@@ -36,6 +44,9 @@ export const BOOKING_SERVICE_MESSAGES = {
   requestNotFound: 'Service request not found',
   requestAlreadyBooked: 'This service request already has a booked time slot',
   requestNotYours: 'This service request belongs to another account',
+  requestLapsed:
+    `This booking was not confirmed within ${GUEST_CONFIRMATION_MINUTES} minutes and has been released. ` +
+    'Please book again.',
   preferredDatePast: BOOKING_MESSAGES.preferredDatePast,
   zipRequired: 'Add a valid US ZIP code to the address so nearby plumbers can find it',
   dailyCapReached: (cap: number, supportPhone: string) =>
@@ -69,6 +80,10 @@ export interface BookingResult extends ServiceRequestView {
   slot: SlotView | null;
   /** The job posted for a logged-in homeowner ("Post a Job"); null for anyone else. */
   jobId: string | null;
+  /** True while a guest's booking waits for its mailed confirmation link. */
+  confirmationRequired: boolean;
+  /** While it waits: when it lapses and its slot is released. */
+  confirmBy: Date | null;
 }
 
 export interface BookingServiceDeps {
@@ -83,7 +98,14 @@ export interface BookingServiceDeps {
   dailyCap: number;
   /** Named in the message of a refused booking. */
   supportPhone: string;
+  /** Mails a guest the link that confirms their booking, in the booking's transaction. */
+  mail: Pick<MailService, 'send'>;
+  /** Where the app is opened: the confirmation link starts with it. */
+  publicUrl: string;
 }
+
+/** How long a guest's booking (and the slot it holds) waits for its confirmation link. */
+export const GUEST_CONFIRMATION_MS = GUEST_CONFIRMATION_MINUTES * 60 * 1000;
 
 const toSlotView = (slot: AvailabilitySlot): SlotView => ({
   id: slot.id,
@@ -106,21 +128,60 @@ const toRequestView = (request: ServiceRequest): ServiceRequestView => ({
   createdAt: request.createdAt,
 });
 
+/** Whether a guest's booking missed its confirmation deadline (cancelled by the sweep or not yet). */
+const hasLapsed = (request: ServiceRequest, now: Date) =>
+  request.confirmBy !== null && request.confirmedAt === null && request.confirmBy <= now;
+
+const toBookingResult = (
+  request: ServiceRequest,
+  slot: AvailabilitySlot | undefined,
+  jobId: string | null,
+): BookingResult => {
+  const confirmationRequired = request.confirmBy !== null && request.confirmedAt === null;
+  return {
+    ...toRequestView(request),
+    slot: slot ? toSlotView(slot) : null,
+    jobId,
+    confirmationRequired,
+    confirmBy: confirmationRequired ? request.confirmBy : null,
+  };
+};
+
+/** The mail that asks a guest to confirm a booking; the link works once, until the booking lapses. */
+function confirmationMail(request: ServiceRequest, slot: AvailabilitySlot | undefined, url: string) {
+  const when = slot
+    ? `on ${slot.date} at ${slot.startTime}–${slot.endTime}`
+    : `for ${request.preferredDate} (we will call you to agree on a time)`;
+  return composeMail({
+    to: request.email,
+    subject: 'Confirm your Plumbline booking',
+    paragraphs: [
+      `Thank you for booking ${request.serviceType} ${when}.`,
+      `Please confirm it within ${GUEST_CONFIRMATION_MINUTES} minutes: an unconfirmed booking is released ` +
+        'after that, and its time goes to someone else. The link works once. ' +
+        'If you did not book with Plumbline, ignore this e-mail.',
+    ],
+    action: { label: 'Confirm my booking', url },
+  });
+}
+
 const fieldError = (path: string, message: string) =>
   new AppError('VALIDATION_ERROR', message, [{ path, message }]);
 
 /**
  * The slot `slotId` if it can be booked for a request on `preferredDate`: it exists (404), has not
- * started yet, is not booked as far as this transaction can see, and lies on that date. Whether it
- * is still free in the end is decided by the booking UPDATE alone.
+ * started yet, is not booked as far as this transaction can see, and lies on that date. A guest
+ * booking that holds it but lapsed is released first, so the slot's freedom never waits for the
+ * sweep. Whether it is still free in the end is decided by the booking UPDATE alone.
  */
 async function findBookableSlot(
-  db: Executor,
+  tx: Executor,
   slotId: string,
   preferredDate: string,
   clock: { now: Date; timeZone: string },
 ) {
-  const slot = await findSlotById(db, slotId);
+  await releaseLapsedBookings(tx, clock.now, { slotId });
+  const slot = await findSlotById(tx, slotId);
   if (!slot) throw new AppError('NOT_FOUND', BOOKING_SERVICE_MESSAGES.slotNotFound);
   if (hasSlotStarted(slot, clock.timeZone, clock.now)) {
     throw new AppError('SLOT_TAKEN', BOOKING_SERVICE_MESSAGES.slotPassed);
@@ -154,6 +215,8 @@ export function createBookingService({
   timeZone = DEFAULT_APP_TIME_ZONE,
   dailyCap,
   supportPhone,
+  mail,
+  publicUrl,
 }: BookingServiceDeps) {
   /**
    * Makes slot bookings on `date` that share any of the identity's keys wait for each other until
@@ -174,7 +237,7 @@ export function createBookingService({
    */
   async function checkDailyCap(tx: Executor, identity: BookingIdentity, date: string, current: Date) {
     const clock = wallClockIn(timeZone, current);
-    const held = await listOpenBookingsOn(tx, date, date === clock.date ? clock.time : undefined);
+    const held = await listOpenBookingsOn(tx, current, date, date === clock.date ? clock.time : undefined);
     if (mostHeldPerKey(identity, held) >= dailyCap) {
       throw new AppError('CONFLICT', BOOKING_SERVICE_MESSAGES.dailyCapReached(dailyCap, supportPhone));
     }
@@ -183,16 +246,19 @@ export function createBookingService({
   return {
     /** Open slots of a day; none for past days, and today only those that have not started. */
     async listOpenSlots(date: string): Promise<SlotView[]> {
-      const clock = wallClockIn(timeZone, now());
+      const current = now();
+      const clock = wallClockIn(timeZone, current);
       if (date < clock.date) return [];
-      return listOpenSlots(db, date, date === clock.date ? clock.time : undefined);
+      return listOpenSlots(db, current, date, date === clock.date ? clock.time : undefined);
     },
 
     /**
      * A booking from the form. With a slot, the request and the slot booking are one transaction:
      * if the slot was taken meanwhile, or the booker already holds the day's cap of bookings,
      * nothing is stored (409). A logged-in homeowner's booking also posts their job (status
-     * `requested` with its first status event) in the same transaction.
+     * `requested` with its first status event) in the same transaction. A guest's booking waits
+     * for the link mailed to its e-mail (queued in the same transaction) and lapses, releasing its
+     * slot, unless confirmed within GUEST_CONFIRMATION_MINUTES.
      */
     async createServiceRequest(
       data: CreateServiceRequestData,
@@ -217,6 +283,8 @@ export function createBookingService({
           slot = await findBookableSlot(tx, data.slotId, data.preferredDate, { now: current, timeZone });
           await checkDailyCap(tx, identity, slot.date, current);
         }
+        // Only the token's hash is stored; the guest gets the token itself, in the mailed link.
+        const confirmationToken = booker ? undefined : newLinkToken();
         const request = await insertServiceRequest(tx, {
           name: data.name,
           email: data.email,
@@ -228,8 +296,14 @@ export function createBookingService({
           address: data.address,
           technicianId: slot?.technicianId ?? null,
           userId: booker?.id ?? null,
+          confirmationTokenHash: confirmationToken ? hashLinkToken(confirmationToken) : null,
+          confirmBy: confirmationToken ? new Date(current.getTime() + GUEST_CONFIRMATION_MS) : null,
         });
         const booked = slot ? await bookOrThrow(tx, slot.id, request.id) : undefined;
+        if (confirmationToken) {
+          const url = `${publicUrl}/confirm-booking?token=${confirmationToken}`;
+          await mail.send(tx, confirmationMail(request, booked, url));
+        }
 
         let jobId: string | null = null;
         if (postsJob && booker && location) {
@@ -251,7 +325,20 @@ export function createBookingService({
           );
           jobId = job.id;
         }
-        return { ...toRequestView(request), slot: booked ? toSlotView(booked) : null, jobId };
+        return toBookingResult(request, booked, jobId);
+      });
+    },
+
+    /**
+     * A guest confirms a booking from the mailed link: once, before it lapses. The slot stays
+     * theirs; the request stays `pending` (for the business to act on) with `confirmedAt` set.
+     * Unknown, used and lapsed links are refused alike (400 TOKEN_INVALID).
+     */
+    async confirmBooking(token: string): Promise<BookingResult> {
+      return db.transaction(async (tx) => {
+        const request = await confirmServiceRequest(tx, hashLinkToken(token), now());
+        if (!request) throw new AppError('TOKEN_INVALID', BOOKING_MESSAGES.confirmationLinkInvalid);
+        return toBookingResult(request, await findSlotByServiceRequestId(tx, request.id), null);
       });
     },
 
@@ -268,10 +355,13 @@ export function createBookingService({
         if (request.userId && request.userId !== booker?.id) {
           throw new AppError('FORBIDDEN', BOOKING_SERVICE_MESSAGES.requestNotYours);
         }
+        const current = now();
+        if (hasLapsed(request, current)) {
+          throw new AppError('CONFLICT', BOOKING_SERVICE_MESSAGES.requestLapsed);
+        }
         if (await findSlotByServiceRequestId(tx, request.id)) {
           throw new AppError('CONFLICT', BOOKING_SERVICE_MESSAGES.requestAlreadyBooked);
         }
-        const current = now();
         await holdIdentity(tx, request, request.preferredDate);
         const slot = await findBookableSlot(tx, slotId, request.preferredDate, { now: current, timeZone });
         await checkDailyCap(tx, request, slot.date, current);
@@ -282,8 +372,9 @@ export function createBookingService({
     },
 
     /**
-     * Called inside registration's transaction `tx`: requests a guest made with this e-mail now
-     * belong to the new account. Returns how many were claimed.
+     * Called inside the transaction `tx` that verifies the account's e-mail: requests a guest made
+     * with this e-mail now belong to the account, which has proved it owns the address. Returns how
+     * many were claimed.
      */
     async claimGuestRequests(tx: Executor, userId: string, email: string): Promise<number> {
       return claimServiceRequestsByEmail(tx, userId, email);

@@ -20,6 +20,10 @@ export function createJobsHandlers(
     reply(res, jobRoutes.listNearby, await jobs.listNearbyJobs(currentUser(req)));
   };
 
+  const countNearby: RequestHandler = async (req, res) => {
+    reply(res, jobRoutes.countNearby, await jobs.countNearbyJobs(currentUser(req)));
+  };
+
   const listAssigned: RequestHandler = async (req, res) => {
     reply(res, jobRoutes.listAssigned, await jobs.listAssignedJobs(currentUser(req)));
   };
@@ -69,6 +73,7 @@ export function createJobsHandlers(
   return {
     listMine,
     listNearby,
+    countNearby,
     listAssigned,
     acceptQuote,
     changeStatus,

@@ -43,6 +43,19 @@ export async function findJobById(db: Executor, id: string): Promise<Job | undef
 }
 
 /** Reads the job and locks its row until the transaction ends: changes to one job happen one at a time. */
+/** The name and phone of the account posting a job (the profile step, docs/decisions/025-accounts.md). */
+export async function findCustomerProfile(
+  db: Executor,
+  userId: string,
+): Promise<{ name: string | null; phone: string | null } | undefined> {
+  const [row] = await db
+    .select({ name: users.name, phone: users.phone })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row;
+}
+
 export async function lockJobById(tx: Executor, id: string): Promise<Job | undefined> {
   const [row] = await tx.select().from(jobs).where(eq(jobs.id, id)).limit(1).for('update');
   return row;
@@ -58,11 +71,14 @@ export async function updateJob(
 }
 
 /** The search area: a box that contains the circle, so the (lat, lng) index can narrow the rows first. */
-export interface NearbySearch {
+export interface NearbyArea {
   lat: number;
   lng: number;
   radiusKm: number;
   box: { minLat: number; maxLat: number; minLng: number; maxLng: number };
+}
+
+export interface NearbySearch extends NearbyArea {
   plumberId: string;
   limit: number;
 }
@@ -81,25 +97,21 @@ export interface NearbyJobRow {
 }
 
 /**
- * Open jobs (requested or quoted) within the radius. The bounding box on the indexed numeric lat/lng
- * columns narrows the rows (jobs_lat_lng_idx; the bounds are numeric so the index applies), then the
- * exact haversine distance is computed in SQL on those rows only. Emergencies first, then nearest.
+ * Open jobs (requested or quoted) within the radius, as `from … where …` over `jobs j` with the
+ * distance `d.km`. The bounding box on the indexed numeric lat/lng columns narrows the rows
+ * (jobs_lat_lng_idx; the bounds are numeric so the index applies), then the exact haversine
+ * distance is computed in SQL on those rows only.
  *
  * The same box is also written as `point(lng, lat) <@ box(…)` over open statuses: the exact shape of
  * the partial GiST index `jobs_open_location_gist` (migration 0002), so the planner can use it
  * (bench/nearby.ts measures the query with and without it).
  */
-export function nearbyOpenJobsSql(search: NearbySearch): SQL {
-  const { lat, lng, radiusKm, box } = search;
+function openJobsWithinSql({ lat, lng, radiusKm, box }: NearbyArea): SQL {
   const open = sql.join(
     OPEN_JOB_STATUSES.map((status) => sql`${status}`),
     sql`, `,
   );
   return sql`
-    select j.id, j.issue_slug as "issueSlug", j.issue_description as "issueDescription", j.address,
-           j.urgency, j.preferred_date as "preferredDate", j.current_status as "currentStatus",
-           j.created_at as "createdAt", d.km as "distanceKm",
-           exists (select 1 from quotes q where q.job_id = j.id and q.plumber_id = ${search.plumberId}) as "alreadyQuoted"
     from jobs j
     cross join lateral (
       select 2 * ${EARTH_RADIUS_KM}::float8 * asin(least(1::float8, sqrt(
@@ -111,9 +123,27 @@ export function nearbyOpenJobsSql(search: NearbySearch): SQL {
       and j.lng between ${box.minLng.toFixed(7)}::numeric and ${box.maxLng.toFixed(7)}::numeric
       and point(j.lng::float8, j.lat::float8) <@ box(point(${box.minLng}::float8, ${box.minLat}::float8), point(${box.maxLng}::float8, ${box.maxLat}::float8))
       and j.current_status in (${open})
-      and d.km <= ${radiusKm}::float8
+      and d.km <= ${radiusKm}::float8`;
+}
+
+/** The open jobs within the radius, emergencies first, then nearest. */
+export function nearbyOpenJobsSql(search: NearbySearch): SQL {
+  return sql`
+    select j.id, j.issue_slug as "issueSlug", j.issue_description as "issueDescription", j.address,
+           j.urgency, j.preferred_date as "preferredDate", j.current_status as "currentStatus",
+           j.created_at as "createdAt", d.km as "distanceKm",
+           exists (select 1 from quotes q where q.job_id = j.id and q.plumber_id = ${search.plumberId}) as "alreadyQuoted"
+    ${openJobsWithinSql(search)}
     order by (j.urgency = 'emergency') desc, d.km asc, j.created_at desc, j.id
     limit ${search.limit}`;
+}
+
+/** How many open jobs are within the radius: all of them, counted by the database. */
+export async function countNearbyOpenJobs(db: Executor, area: NearbyArea): Promise<number> {
+  const result = await db.execute<{ count: number | string }>(
+    sql`select count(*)::int as count ${openJobsWithinSql(area)}`,
+  );
+  return Number(result.rows[0]?.count ?? 0);
 }
 
 export async function findNearbyOpenJobs(db: Executor, search: NearbySearch): Promise<NearbyJobRow[]> {

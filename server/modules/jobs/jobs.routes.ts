@@ -19,6 +19,7 @@ export function createJobsRouter({
   const router = Router();
   router.get('/', requireUser, handlers.listMine);
   router.get('/nearby', requireRole('plumber'), handlers.listNearby);
+  router.get('/nearby/count', requireRole('plumber'), handlers.countNearby);
   router.get('/assigned', requireRole('plumber'), handlers.listAssigned);
   router.post('/:jobId/accept-quote', requireRole('homeowner'), handlers.acceptQuote);
   router.patch('/:jobId/status', requireRole('homeowner', 'plumber'), handlers.changeStatus);

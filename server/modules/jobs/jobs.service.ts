@@ -3,12 +3,14 @@ import { EARTH_RADIUS_KM } from '@shared/geo';
 import { jobStatusLabel } from '@shared/job-display';
 import { MAX_MONEY, formatUsd, fromCents, toCents } from '@shared/money';
 import { regionCodeForZip } from '@shared/region-zip-prefixes';
+import { ACCOUNT_MESSAGES, isProfileComplete } from '@shared/contracts/account';
 import type { CurrentUser } from '@shared/contracts/auth';
 import type {
   AssignedJob,
   CustomerJob,
   JobEstimate,
   JobStatusResult,
+  NearbyCount,
   NearbyJob,
   PayoutSummary,
   UpdateJobStatus,
@@ -21,6 +23,8 @@ import { hasServiceLocation, toPlumberRating, type Plumber, type PlumbersService
 import { listChangeOrdersByJobs, type ChangeOrder } from './change-orders.repository';
 import { toJobChangeOrder } from './change-orders.service';
 import {
+  countNearbyOpenJobs,
+  findCustomerProfile,
   findJobById,
   findNearbyOpenJobs,
   insertJob,
@@ -33,6 +37,7 @@ import {
   lockJobById,
   updateJob,
   type Job,
+  type NearbyArea,
   type Payout,
 } from './jobs.repository';
 
@@ -109,6 +114,15 @@ export function boundingBox(lat: number, lng: number, radiusKm: number) {
   const dLng = (Math.asin(ratio) * 180) / Math.PI + BOX_MARGIN_DEG;
   if (lng - dLng < -180 || lng + dLng > 180) return { minLat, maxLat, minLng: -180, maxLng: 180 };
   return { minLat, maxLat, minLng: lng - dLng, maxLng: lng + dLng };
+}
+
+/** Where a plumber works, as a search area; a plumber without a service location has none yet (409). */
+function serviceAreaOf(plumber: Plumber): NearbyArea {
+  if (!hasServiceLocation(plumber)) throw new AppError('CONFLICT', JOB_ERRORS.locationRequired);
+  const lat = Number(plumber.currentLat);
+  const lng = Number(plumber.currentLng);
+  const radiusKm = Number(plumber.serviceRadiusKm);
+  return { lat, lng, radiusKm, box: boundingBox(lat, lng, radiusKm) };
 }
 
 /** Plumbline's estimate for a job, when its issue is in the catalogue. */
@@ -230,14 +244,32 @@ export interface JobsServiceDeps {
   platformFeePercent: number;
   /** Prices each job's issue for the dashboards. */
   pricing: Pick<PricingService, 'estimate'>;
-  plumbers: Pick<PlumbersService, 'findForUser' | 'requireForUser' | 'addRatingIfNew' | 'listRatingsForJobs'>;
+  plumbers: Pick<
+    PlumbersService,
+    | 'findForUser'
+    | 'requireForUser'
+    | 'requireVettedForUser'
+    | 'addRatingIfNew'
+    | 'listRatingsForJobs'
+    | 'hiredContacts'
+  >;
 }
 
 export function createJobsService({ db, platformFeePercent, pricing, plumbers }: JobsServiceDeps) {
   const estimator = pricingEstimator(pricing);
   return {
-    /** Posts a job inside the caller's transaction `tx` (booking posts it with the service request). */
-    post: postJob,
+    /**
+     * Posts a job inside the caller's transaction `tx` (booking posts it with the service request).
+     * The homeowner must have a full name and phone first: 409 PROFILE_INCOMPLETE, and the caller's
+     * transaction rolls back.
+     */
+    async post(tx: Executor, input: PostJobInput, notes?: string): Promise<Job> {
+      const profile = await findCustomerProfile(tx, input.customerId);
+      if (!profile || !isProfileComplete(profile)) {
+        throw new AppError('PROFILE_INCOMPLETE', ACCOUNT_MESSAGES.profileRequiredForJob);
+      }
+      return postJob(tx, input, notes);
+    },
 
     async findById(jobId: string): Promise<Job | undefined> {
       return findJobById(db, jobId);
@@ -249,15 +281,20 @@ export function createJobsService({ db, platformFeePercent, pricing, plumbers }:
     /** Moves the job to `status` with its status event, inside the caller's transaction `tx`. */
     transition: transitionJob,
 
-    /** The logged-in user's own jobs (as the customer), newest first. */
+    /**
+     * The logged-in user's own jobs (as the customer), newest first. A job shows its plumber's name
+     * and phone once a quote is accepted: accepting is what sets `plumberId`.
+     */
     async listCustomerJobs(actor: CurrentUser): Promise<CustomerJob[]> {
       const rows = await listJobsByCustomer(db, actor.id);
       const jobIds = rows.map((job) => job.id);
       const completedIds = rows.filter((job) => job.currentStatus === 'completed').map((job) => job.id);
-      const [ratings, payouts, changeOrders] = await Promise.all([
+      const hiredIds = rows.flatMap((job) => (job.plumberId ? [job.plumberId] : []));
+      const [ratings, payouts, changeOrders, hired] = await Promise.all([
         plumbers.listRatingsForJobs(completedIds),
         listPayoutsByJobs(db, completedIds),
         listChangeOrdersByJobs(db, jobIds),
+        plumbers.hiredContacts(hiredIds),
       ]);
       const ratingByJob = new Map(ratings.map((rating) => [rating.jobId, rating]));
       const payoutByJob = new Map(payouts.map((payout) => [payout.jobId, payout]));
@@ -270,6 +307,7 @@ export function createJobsService({ db, platformFeePercent, pricing, plumbers }:
             ...toJobSummary(job),
             customerId: job.customerId,
             plumberId: job.plumberId,
+            plumber: job.plumberId ? (hired.get(job.plumberId) ?? null) : null,
             address: job.address,
             updatedAt: job.updatedAt.toISOString(),
             estimate: await estimate(job),
@@ -285,19 +323,13 @@ export function createJobsService({ db, platformFeePercent, pricing, plumbers }:
 
     /**
      * Open jobs within the logged-in plumber's radius, emergencies first then nearest. Only the area
-     * is shown: no homeowner name, contact or street address before a quote is accepted.
+     * is shown: no homeowner name, contact or street address before a quote is accepted. Only for a
+     * vetted plumber (403 with the dashboard's message otherwise).
      */
     async listNearbyJobs(actor: CurrentUser): Promise<NearbyJob[]> {
-      const plumber = await plumbers.requireForUser(db, actor.id);
-      if (!hasServiceLocation(plumber)) throw new AppError('CONFLICT', JOB_ERRORS.locationRequired);
-      const lat = Number(plumber.currentLat);
-      const lng = Number(plumber.currentLng);
-      const radiusKm = Number(plumber.serviceRadiusKm);
+      const plumber = await plumbers.requireVettedForUser(db, actor.id);
       const rows = await findNearbyOpenJobs(db, {
-        lat,
-        lng,
-        radiusKm,
-        box: boundingBox(lat, lng, radiusKm),
+        ...serviceAreaOf(plumber),
         plumberId: plumber.id,
         limit: NEARBY_LIMIT,
       });
@@ -311,6 +343,12 @@ export function createJobsService({ db, platformFeePercent, pricing, plumbers }:
           estimate: await estimate(row),
         })),
       );
+    },
+
+    /** How many open jobs are within the plumber's radius: for every plumber, vetted or not yet. */
+    async countNearbyJobs(actor: CurrentUser): Promise<NearbyCount> {
+      const plumber = await plumbers.requireForUser(db, actor.id);
+      return { nearbyCount: await countNearbyOpenJobs(db, serviceAreaOf(plumber)) };
     },
 
     /** Jobs the logged-in plumber was hired for, with the homeowner's contact details. */

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
 import type { Urgency } from '@shared/constants';
-import { users } from '@shared/schema';
+import { dayFromTodayIn } from '@shared/dates';
+import type { PlumberOnboardingInput } from '@shared/contracts/plumbers';
 import type { CurrentUser } from '@shared/contracts/auth';
 import { expect } from 'vitest';
 import type { TestContext } from '../../test/test-context';
@@ -24,7 +24,7 @@ export interface PlumberActor extends Actor {
   plumberId: string;
 }
 
-/** Registers (and logs in) a homeowner or a plumber; name and phone are set so leaks are detectable. */
+/** Registers (and logs in) a homeowner or a plumber with a profile; name and phone are distinctive so leaks are detectable. */
 export async function registerActor(
   ctx: TestContext,
   role: 'homeowner' | 'plumber',
@@ -36,14 +36,49 @@ export async function registerActor(
   expect(res.status).toBe(201);
   const name = contact.name ?? `Test ${role} ${email.split('@')[0]}`;
   const phone = contact.phone ?? `303555${String(Math.floor(Math.random() * 10_000)).padStart(4, '0')}`;
-  await ctx.database.db.update(users).set({ name, phone }).where(eq(users.id, res.body.id));
+  // The profile step every account takes before its first job post or quote.
+  const profile = await agent.patch('/api/account').send({ name, phone });
+  expect(profile.status).toBe(200);
   return { agent, user: { ...res.body, name, phone } };
 }
 
-/** A plumber working from a ZIP code within a radius (set through the API). */
+/** Onboarding details that pass every check: insurance for a year from today on the app's clock. */
+export function onboardingDetails(ctx: TestContext): PlumberOnboardingInput {
+  return {
+    businessName: 'Test Plumbing Co.',
+    licenseNumber: 'M-12345',
+    licenseState: 'TX',
+    insuranceExpiresOn: dayFromTodayIn(ctx.config.appTimeZone, 365),
+  };
+}
+
+/** The plumber submits its business details (it is pending afterwards). */
+export async function submitOnboarding(ctx: TestContext, plumber: Agent): Promise<void> {
+  const res = await plumber.put('/api/plumbers/me/onboarding').send(onboardingDetails(ctx));
+  expect(res.status).toBe(200);
+  expect(res.body.verificationStatus).toBe('pending');
+}
+
+/** One logged-in demo admin per test app, for the fixtures that verify plumbers. */
+const fixtureAdmins = new WeakMap<TestContext, Promise<Agent>>();
+
+/** The demo admin verifies a plumber that has submitted its details, as on the admin page. */
+export async function verifyPlumber(ctx: TestContext, plumberId: string): Promise<void> {
+  let admin = fixtureAdmins.get(ctx);
+  if (!admin) fixtureAdmins.set(ctx, (admin = loginAdmin(ctx).then((actor) => actor.agent)));
+  const res = await (await admin).post(`/api/admin/plumbers/${plumberId}/verify`);
+  expect(res.status).toBe(200);
+  expect(res.body.verificationStatus).toBe('verified');
+}
+
+/**
+ * A plumber working from a ZIP code within a radius (set through the API). Unless `vetting` says
+ * otherwise it has onboarded and the demo admin has verified it, so it sees nearby jobs and quotes.
+ */
 export async function registerPlumber(
   ctx: TestContext,
   location: { zip: string; serviceRadiusKm: number } | null = { zip: '80202', serviceRadiusKm: 30 },
+  { vetting = 'verified' }: { vetting?: 'verified' | 'submitted' | 'none' } = {},
 ): Promise<PlumberActor> {
   const actor = await registerActor(ctx, 'plumber');
   const profile = await actor.agent.get(`/api/plumbers/user/${actor.user.id}`);
@@ -52,6 +87,8 @@ export async function registerPlumber(
     const res = await actor.agent.put('/api/plumbers/me/location').send(location);
     expect(res.status).toBe(200);
   }
+  if (vetting !== 'none') await submitOnboarding(ctx, actor.agent);
+  if (vetting === 'verified') await verifyPlumber(ctx, profile.body.id);
   return { ...actor, plumberId: profile.body.id };
 }
 

@@ -1,11 +1,14 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobStatusEvents, jobs, payouts, quotes } from '@shared/schema';
+import { DEMO_PASSWORD, DEMO_USERS } from '../../db/seed';
+import { DEMO_PLUMBER } from '../../db/seed/demo';
 import { createTestContext, testDatabaseKind, type TestContext } from '../../test/test-context';
 import { haversineKm, lookupZip } from '../geo';
 import {
   acceptQuote,
   createJob,
+  onboardingDetails,
   registerActor,
   registerPlumber,
   sendQuote,
@@ -110,7 +113,16 @@ describe(`marketplace API (${testDatabaseKind} database)`, () => {
       id: quoteRes.body.id,
       plumber: { id: plumber.plumberId, rating: { average: null, count: 0 } },
     });
+    // Who quoted — business, person, verified — but no way to reach them before acceptance.
+    expect(jobQuotes.body[0].plumber).toEqual({
+      id: plumber.plumberId,
+      name: plumber.user.name,
+      businessName: onboardingDetails(ctx).businessName,
+      verificationStatus: 'verified',
+      rating: { average: null, count: 0 },
+    });
     expect(JSON.stringify(jobQuotes.body)).not.toContain(plumber.user.email);
+    expect(JSON.stringify(jobQuotes.body)).not.toContain(plumber.user.phone);
     const mine = await owner.agent.get('/api/jobs');
     expect(mine.status).toBe(200);
     expect(mine.body).toEqual([
@@ -119,10 +131,13 @@ describe(`marketplace API (${testDatabaseKind} database)`, () => {
         address,
         currentStatus: 'quoted',
         statusLabel: 'Quoted',
+        plumberId: null,
+        plumber: null,
         rating: null,
       }),
     ]);
     expect(mine.body[0].estimate).toEqual(seen.estimate);
+    expect(mine.text).not.toContain(plumber.user.phone);
 
     // Accept → scheduled with the plumber assigned.
     const accepted = await owner.agent
@@ -137,6 +152,16 @@ describe(`marketplace API (${testDatabaseKind} database)`, () => {
     expect(accepted.body.quote).toMatchObject({ id: quoteRes.body.id, status: 'accepted' });
     const gone = await plumber.agent.get('/api/jobs/nearby');
     expect(gone.body.map((item: { id: string }) => item.id)).not.toContain(job.id);
+
+    // Now the homeowner gets the hired plumber's name and phone (not its e-mail).
+    const hired = await owner.agent.get('/api/jobs');
+    expect(hired.body[0]).toMatchObject({ id: job.id, plumberId: plumber.plumberId });
+    expect(hired.body[0].plumber).toEqual({
+      name: plumber.user.name,
+      businessName: onboardingDetails(ctx).businessName,
+      phone: plumber.user.phone,
+    });
+    expect(hired.text).not.toContain(plumber.user.email);
 
     // Now the plumber gets the address and the homeowner's contact details.
     const assigned = await plumber.agent.get('/api/jobs/assigned');
@@ -209,6 +234,51 @@ describe(`marketplace API (${testDatabaseKind} database)`, () => {
     });
   });
 
+  it('names the verified demo plumber by its business on the demo jobs, and both sides’ contact once hired', async () => {
+    const logIn = async (email: string): Promise<Actor> => {
+      const agent = ctx.agent();
+      const res = await agent.post('/api/auth/login').send({ email, password: DEMO_PASSWORD });
+      expect(res.status).toBe(200);
+      return { agent, user: res.body };
+    };
+    const demoPlumber = await logIn(DEMO_USERS.plumber.email);
+    const neighbor = await logIn(DEMO_USERS.neighbor.email);
+    const demoJobs = (await neighbor.agent.get('/api/jobs')).body as { id: string; issueSlug: string }[];
+    const drain = demoJobs.find((job) => job.issueSlug === 'clogged-drain');
+    if (!drain) throw new Error('the demo neighbor has a clogged-drain job');
+    const quoteId = await sendQuote(demoPlumber, drain.id, 180, 320);
+
+    const [quote] = (await neighbor.agent.get(`/api/quotes/job/${drain.id}`)).body;
+    expect(quote.plumber).toMatchObject({
+      name: DEMO_USERS.plumber.name,
+      businessName: DEMO_PLUMBER.businessName,
+      verificationStatus: 'verified',
+      rating: { average: null, count: 0 },
+    });
+    expect(JSON.stringify(quote)).not.toContain(DEMO_USERS.plumber.phone);
+
+    await acceptQuote(neighbor, drain.id, quoteId);
+    const hired = (await neighbor.agent.get('/api/jobs')).body.find(
+      (job: { id: string }) => job.id === drain.id,
+    );
+    expect(hired.plumber).toEqual({
+      name: DEMO_USERS.plumber.name,
+      businessName: DEMO_PLUMBER.businessName,
+      phone: DEMO_USERS.plumber.phone,
+    });
+    const assigned = (await demoPlumber.agent.get('/api/jobs/assigned')).body.find(
+      (job: { id: string }) => job.id === drain.id,
+    );
+    expect(assigned).toMatchObject({
+      address: '1208 E 11th St, Austin, TX 78702',
+      customer: {
+        name: DEMO_USERS.neighbor.name,
+        email: DEMO_USERS.neighbor.email,
+        phone: DEMO_USERS.neighbor.phone,
+      },
+    });
+  });
+
   it('pays out the final amount the plumber enters, less the platform fee, in whole cents', async () => {
     const owner = await registerActor(ctx, 'homeowner');
     const plumber = await registerPlumber(ctx);
@@ -252,6 +322,14 @@ describe(`marketplace API (${testDatabaseKind} database)`, () => {
       count: 3,
     });
     expect((await viewer.agent.get(`/api/plumbers/${plumber.plumberId}/ratings`)).body).toHaveLength(3);
+    // The next homeowner's quote card carries the same average and review count.
+    const next = await createJob(ctx, viewer.user.id);
+    await sendQuote(plumber, next.id);
+    const [quote] = (await viewer.agent.get(`/api/quotes/job/${next.id}`)).body;
+    expect(quote.plumber).toMatchObject({
+      verificationStatus: 'verified',
+      rating: { average: 4.33, count: 3 },
+    });
   });
 
   describe('GET /api/jobs/nearby', () => {

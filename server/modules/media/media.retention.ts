@@ -1,6 +1,7 @@
 import type { Database } from '../../db/client';
 import type { Logger } from '../../lib/logger';
 import { mediaKeyFromUrl, type MediaStore } from '../../lib/media-store';
+import { startPeriodicTask, type PeriodicTask } from '../../lib/periodic-task';
 import {
   clearDiagnosisPhotos,
   deleteMediaByKeys,
@@ -75,12 +76,8 @@ export interface MediaRetentionOptions extends PurgeExpiredPhotosOptions {
   firstRunDelayMs?: number;
 }
 
-export interface MediaRetention {
-  /** Sweeps now (also what each tick does); runs never overlap within one instance. */
-  runOnce(): Promise<MediaRetentionResult>;
-  /** Stops the timers and waits for a sweep in progress. */
-  stop(): Promise<void>;
-}
+/** `runOnce` sweeps now (also what each tick does); runs never overlap within one instance. */
+export type MediaRetention = PeriodicTask<MediaRetentionResult>;
 
 /**
  * Sweeps shortly after start and then every few hours. Every instance runs it; the advisory lock
@@ -92,43 +89,18 @@ export function startMediaRetention({
   firstRunDelayMs = MEDIA_RETENTION_FIRST_RUN_DELAY_MS,
   ...purge
 }: MediaRetentionOptions): MediaRetention {
-  let running: Promise<MediaRetentionResult> | undefined;
-  let stopped = false;
-
-  const runOnce = () => {
-    running ??= purgeExpiredDiagnosisPhotos(purge)
-      .then((result) => {
-        if (result.photos > 0 || result.diagnoses > 0) {
-          logger.info({ ...result, retentionDays: purge.retentionDays }, 'expired diagnosis photos removed');
-        }
-        return result;
-      })
-      .catch((error: unknown) => {
-        logger.error({ err: error }, 'diagnosis photo retention failed; retrying at the next tick');
-        return { diagnoses: 0, photos: 0, skipped: false };
-      })
-      .finally(() => {
-        running = undefined;
-      });
-    return running;
-  };
-
-  const tick = () => {
-    if (!stopped) void runOnce();
-  };
-  const first = setTimeout(tick, firstRunDelayMs);
-  const timer = setInterval(tick, intervalMs);
-  // Never keep the process alive on their own.
-  first.unref();
-  timer.unref();
-
-  return {
-    runOnce,
-    async stop() {
-      stopped = true;
-      clearTimeout(first);
-      clearInterval(timer);
-      await running;
+  return startPeriodicTask({
+    run: async () => {
+      const result = await purgeExpiredDiagnosisPhotos(purge);
+      if (result.photos > 0 || result.diagnoses > 0) {
+        logger.info({ ...result, retentionDays: purge.retentionDays }, 'expired diagnosis photos removed');
+      }
+      return result;
     },
-  };
+    intervalMs,
+    firstRunDelayMs,
+    logger,
+    failureMessage: 'diagnosis photo retention failed; retrying at the next tick',
+    onFailure: { diagnoses: 0, photos: 0, skipped: false },
+  });
 }

@@ -1,4 +1,5 @@
 import type { RequestHandler } from 'express';
+import { adminRoutes } from '@shared/contracts/admin';
 import { plumberRoutes } from '@shared/contracts/plumbers';
 import { currentUser } from '../../auth/guards';
 import { reply } from '../../lib/contract';
@@ -16,6 +17,27 @@ export function createPlumbersHandlers(plumbers: PlumbersService) {
     reply(res, plumberRoutes.setMyLocation, await plumbers.setLocation(currentUser(req), input));
   };
 
+  const submitOnboarding: RequestHandler = async (req, res) => {
+    const input = parseInput(plumberRoutes.submitOnboarding.body, req.body);
+    reply(res, plumberRoutes.submitOnboarding, await plumbers.submitOnboarding(currentUser(req), input));
+  };
+
+  const listForReview: RequestHandler = async (req, res) => {
+    const query = parseInput(adminRoutes.plumbers.query, req.query);
+    reply(res, adminRoutes.plumbers, await plumbers.listForReview(query));
+  };
+
+  const verify: RequestHandler = async (req, res) => {
+    const { plumberId } = parseInput(adminRoutes.verifyPlumber.params, req.params);
+    reply(res, adminRoutes.verifyPlumber, await plumbers.verify(plumberId));
+  };
+
+  const reject: RequestHandler = async (req, res) => {
+    const { plumberId } = parseInput(adminRoutes.rejectPlumber.params, req.params);
+    const { reason } = parseInput(adminRoutes.rejectPlumber.body, req.body);
+    reply(res, adminRoutes.rejectPlumber, await plumbers.reject(plumberId, reason));
+  };
+
   const listRatings: RequestHandler = async (req, res) => {
     const { plumberId } = parseInput(plumberRoutes.listRatings.params, req.params);
     reply(res, plumberRoutes.listRatings, await plumbers.listRatings(plumberId));
@@ -26,5 +48,14 @@ export function createPlumbersHandlers(plumbers: PlumbersService) {
     reply(res, plumberRoutes.averageRating, await plumbers.averageRating(plumberId));
   };
 
-  return { getByUser, setMyLocation, listRatings, averageRating };
+  return {
+    getByUser,
+    setMyLocation,
+    submitOnboarding,
+    listForReview,
+    verify,
+    reject,
+    listRatings,
+    averageRating,
+  };
 }

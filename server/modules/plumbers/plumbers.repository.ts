@@ -1,4 +1,4 @@
-import { avg, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, avg, count, desc, eq, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import {
   plumbers,
   ratings,
@@ -43,10 +43,110 @@ export async function updatePlumberLocation(
   return row;
 }
 
+/** What a plumber submits for vetting; submitting puts it back in the pending queue. */
+export interface PlumberOnboardingValues {
+  businessName: string;
+  licenseNumber: string;
+  licenseState: string;
+  insuranceExpiresOn: string;
+}
+
+export async function updatePlumberOnboarding(
+  db: Executor,
+  plumberId: string,
+  values: PlumberOnboardingValues,
+): Promise<Plumber | undefined> {
+  const [row] = await db
+    .update(plumbers)
+    .set({
+      ...values,
+      verificationStatus: 'pending',
+      rejectionReason: null,
+      vettingSubmittedAt: sql`now()`,
+      vettingDecidedAt: null,
+    })
+    .where(eq(plumbers.id, plumberId))
+    .returning();
+  return row;
+}
+
+/** Reads the plumber and locks its row until the caller's transaction `tx` ends. */
+export async function lockPlumberById(tx: Executor, plumberId: string): Promise<Plumber | undefined> {
+  const [row] = await tx.select().from(plumbers).where(eq(plumbers.id, plumberId)).for('update');
+  return row;
+}
+
+/** An admin's decision: verified (no reason) or rejected (with one). */
+export async function updatePlumberDecision(
+  db: Executor,
+  plumberId: string,
+  decision: { verificationStatus: 'verified' } | { verificationStatus: 'rejected'; rejectionReason: string },
+): Promise<void> {
+  await db
+    .update(plumbers)
+    .set({ rejectionReason: null, ...decision, vettingDecidedAt: sql`now()` })
+    .where(eq(plumbers.id, plumberId));
+}
+
+/**
+ * Verified plumbers whose insurance ended before `today` (YYYY-MM-DD, the app's zone) go back to
+ * pending. One idempotent statement: instances running it at once write the same rows the same way.
+ */
+export async function demoteLapsedPlumbers(db: Executor, today: string): Promise<number> {
+  const rows = await db
+    .update(plumbers)
+    .set({ verificationStatus: 'pending', vettingDecidedAt: null })
+    .where(and(eq(plumbers.verificationStatus, 'verified'), lt(plumbers.insuranceExpiresOn, today)))
+    .returning({ id: plumbers.id });
+  return rows.length;
+}
+
+export interface PlumberReviewRow {
+  plumber: Plumber;
+  name: string | null;
+  email: string;
+}
+
+const reviewColumns = { plumber: plumbers, name: users.name, email: users.email };
+
+/**
+ * Plumbers of one status with their account's name and e-mail. Pending ones only once they have
+ * submitted their details (a plumber who never onboarded has nothing to review); oldest submission first.
+ */
+export async function listPlumbersForReview(
+  db: Executor,
+  status: Plumber['verificationStatus'],
+  limit: number,
+): Promise<PlumberReviewRow[]> {
+  const where: SQL[] = [eq(plumbers.verificationStatus, status)];
+  if (status === 'pending') where.push(isNotNull(plumbers.vettingSubmittedAt));
+  return db
+    .select(reviewColumns)
+    .from(plumbers)
+    .innerJoin(users, eq(users.id, plumbers.userId))
+    .where(and(...where))
+    .orderBy(sql`${plumbers.vettingSubmittedAt} asc nulls last`, asc(plumbers.id))
+    .limit(limit);
+}
+
+export async function findPlumberForReview(
+  db: Executor,
+  plumberId: string,
+): Promise<PlumberReviewRow | undefined> {
+  const [row] = await db
+    .select(reviewColumns)
+    .from(plumbers)
+    .innerJoin(users, eq(users.id, plumbers.userId))
+    .where(eq(plumbers.id, plumberId));
+  return row;
+}
+
 export interface PlumberSummaryRow {
   id: string;
   name: string | null;
-  verificationStatus: string;
+  businessName: string | null;
+  verificationStatus: Plumber['verificationStatus'];
+  insuranceExpiresOn: string | null;
 }
 
 /** Public facts about plumbers, for the quotes a homeowner compares: no e-mail, no phone. */
@@ -56,7 +156,33 @@ export async function listPlumberSummaries(
 ): Promise<PlumberSummaryRow[]> {
   if (ids.length === 0) return [];
   return db
-    .select({ id: plumbers.id, name: users.name, verificationStatus: plumbers.verificationStatus })
+    .select({
+      id: plumbers.id,
+      name: users.name,
+      businessName: plumbers.businessName,
+      verificationStatus: plumbers.verificationStatus,
+      insuranceExpiresOn: plumbers.insuranceExpiresOn,
+    })
+    .from(plumbers)
+    .innerJoin(users, eq(users.id, plumbers.userId))
+    .where(inArray(plumbers.id, [...ids]));
+}
+
+export interface PlumberContactRow {
+  id: string;
+  name: string | null;
+  businessName: string | null;
+  phone: string | null;
+}
+
+/** How to reach plumbers: for a homeowner who hired one, never for a quote still being compared. */
+export async function listPlumberContacts(
+  db: Executor,
+  ids: readonly string[],
+): Promise<PlumberContactRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: plumbers.id, name: users.name, businessName: plumbers.businessName, phone: users.phone })
     .from(plumbers)
     .innerJoin(users, eq(users.id, plumbers.userId))
     .where(inArray(plumbers.id, [...ids]));

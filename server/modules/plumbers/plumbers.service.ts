@@ -1,27 +1,47 @@
+import { todayIn } from '@shared/dates';
+import {
+  ADMIN_PLUMBER_MESSAGES,
+  ADMIN_PLUMBERS_LIMIT,
+  type AdminPlumber,
+  type AdminPlumbersQuery,
+} from '@shared/contracts/admin';
 import type { CurrentUser } from '@shared/contracts/auth';
-import type {
-  AverageRating,
-  PlumberProfile,
-  PlumberRating,
-  UpdatePlumberLocation,
+import type { HiredPlumber } from '@shared/contracts/jobs';
+import {
+  insuranceLapsed,
+  PLUMBER_MESSAGES,
+  type AverageRating,
+  type PlumberOnboarding,
+  type PlumberProfile,
+  type PlumberRating,
+  type UpdatePlumberLocation,
 } from '@shared/contracts/plumbers';
 import type { Database, Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { lookupZip } from '../geo';
+import type { MailService } from '../mail';
 import {
+  demoteLapsedPlumbers,
   findPlumberById,
   findPlumberByUserId,
+  findPlumberForReview,
   insertPlumber,
   insertRatingIfNew,
+  listPlumbersForReview,
+  listPlumberContacts,
   listPlumberSummaries,
   listRatingsByJobs,
   listRatingsByPlumber,
+  lockPlumberById,
   summariseRatings,
+  updatePlumberDecision,
   updatePlumberLocation,
+  updatePlumberOnboarding,
   type NewRating,
   type Plumber,
   type Rating,
 } from './plumbers.repository';
+import { assertVetted, currentVerificationStatus, decisionMail, toAdminPlumber } from './plumbers.vetting';
 
 export type { Plumber, Rating };
 
@@ -31,18 +51,25 @@ export const PLUMBER_ERRORS = {
   noProfile: 'Your plumber profile was not found. Please contact support.',
 } as const;
 
-export function toPlumberProfile(plumber: Plumber): PlumberProfile {
+/** The plumber's own profile as of `today` (YYYY-MM-DD, the app's zone). */
+export function toPlumberProfile(plumber: Plumber, today: string): PlumberProfile {
   return {
     id: plumber.id,
     userId: plumber.userId,
     skills: plumber.skills,
     serviceRadiusKm: plumber.serviceRadiusKm,
-    verificationStatus: plumber.verificationStatus,
+    verificationStatus: currentVerificationStatus(plumber, today),
     currentLat: plumber.currentLat,
     currentLng: plumber.currentLng,
     currentAddress: plumber.currentAddress,
     status: plumber.status,
     hasLocation: hasServiceLocation(plumber),
+    businessName: plumber.businessName,
+    licenseNumber: plumber.licenseNumber,
+    licenseState: plumber.licenseState,
+    insuranceExpiresOn: plumber.insuranceExpiresOn,
+    rejectionReason: plumber.rejectionReason,
+    vettingSubmittedAt: plumber.vettingSubmittedAt?.toISOString() ?? null,
     createdAt: plumber.createdAt.toISOString(),
     updatedAt: plumber.updatedAt.toISOString(),
   };
@@ -80,8 +107,8 @@ async function ratingSummaries(
   return byId;
 }
 
-/** Name, verification and rating of the plumbers behind some quotes. */
-async function plumberCards(db: Executor, plumberIds: readonly string[]) {
+/** Name, business name, verification (as of `today`) and rating of the plumbers behind some quotes. */
+async function plumberCards(db: Executor, plumberIds: readonly string[], today: string) {
   const unique = [...new Set(plumberIds)];
   const [summaries, ratings] = await Promise.all([
     listPlumberSummaries(db, unique),
@@ -90,7 +117,13 @@ async function plumberCards(db: Executor, plumberIds: readonly string[]) {
   return new Map(
     summaries.map((summary) => [
       summary.id,
-      { ...summary, rating: ratings.get(summary.id) ?? { average: null, count: 0 } },
+      {
+        id: summary.id,
+        name: summary.name,
+        businessName: summary.businessName,
+        verificationStatus: currentVerificationStatus(summary, today),
+        rating: ratings.get(summary.id) ?? { average: null, count: 0 },
+      },
     ]),
   );
 }
@@ -102,11 +135,52 @@ async function requirePlumberForUser(db: Executor, userId: string): Promise<Plum
   return plumber;
 }
 
-export function createPlumbersService({ db }: { db: Database }) {
+export interface PlumbersServiceDeps {
+  db: Database;
+  /** APP_TIME_ZONE: insurance dates are calendar days on the app's clock. */
+  timeZone: string;
+  /** Where an admin's decision is mailed to the plumber, in the decision's transaction. */
+  mail: Pick<MailService, 'send'>;
+  /** The app's address, for the dashboard link in those mails. */
+  publicUrl: string;
+}
+
+export function createPlumbersService({ db, timeZone, mail, publicUrl }: PlumbersServiceDeps) {
+  const today = () => todayIn(timeZone);
+
   async function requireExisting(plumberId: string): Promise<Plumber> {
     const plumber = await findPlumberById(db, plumberId);
     if (!plumber) throw new AppError('NOT_FOUND', PLUMBER_ERRORS.notFound);
     return plumber;
+  }
+
+  /**
+   * An admin's decision on a plumber who has submitted its details, mailed to the plumber in the
+   * same transaction (the mail is queued only if the decision is stored). The row stays locked
+   * from the checks to the write, so a decision and a resubmission never interleave.
+   */
+  async function decide(
+    plumberId: string,
+    decision: { verified: true } | { verified: false; reason: string },
+  ): Promise<AdminPlumber> {
+    return db.transaction(async (tx) => {
+      const plumber = await lockPlumberById(tx, plumberId);
+      if (!plumber) throw new AppError('NOT_FOUND', PLUMBER_ERRORS.notFound);
+      if (!plumber.vettingSubmittedAt) throw new AppError('CONFLICT', ADMIN_PLUMBER_MESSAGES.notSubmitted);
+      if (decision.verified && insuranceLapsed(plumber.insuranceExpiresOn, today()))
+        throw new AppError('CONFLICT', ADMIN_PLUMBER_MESSAGES.insuranceLapsed);
+      await updatePlumberDecision(
+        tx,
+        plumber.id,
+        decision.verified
+          ? { verificationStatus: 'verified' }
+          : { verificationStatus: 'rejected', rejectionReason: decision.reason },
+      );
+      const review = await findPlumberForReview(tx, plumber.id);
+      if (!review) throw new AppError('NOT_FOUND', PLUMBER_ERRORS.notFound);
+      await mail.send(tx, decisionMail(review, decision, publicUrl));
+      return toAdminPlumber(review, today());
+    });
   }
 
   return {
@@ -129,9 +203,28 @@ export function createPlumbersService({ db }: { db: Database }) {
       return findPlumberById(db, plumberId);
     },
 
-    /** Name, verification and rating of each plumber, keyed by id (unknown ids are left out). */
+    /**
+     * Like requireForUser, for seeing jobs and quoting: a plumber an admin has not verified, or whose
+     * insurance has lapsed, is refused (403) with the message its dashboard shows.
+     */
+    async requireVettedForUser(executor: Executor, userId: string): Promise<Plumber> {
+      const plumber = await requirePlumberForUser(executor, userId);
+      assertVetted(plumber, today());
+      return plumber;
+    },
+
+    /** Name, business name, verification and rating of each plumber, keyed by id (unknown ids are left out). */
     async cards(plumberIds: readonly string[]) {
-      return plumberCards(db, plumberIds);
+      return plumberCards(db, plumberIds, today());
+    },
+
+    /**
+     * Name, business name and phone of each plumber, keyed by id: only for the homeowner who hired
+     * it (the caller checks that), never next to a quote.
+     */
+    async hiredContacts(plumberIds: readonly string[]): Promise<Map<string, HiredPlumber>> {
+      const rows = await listPlumberContacts(db, [...new Set(plumberIds)]);
+      return new Map(rows.map(({ id, ...contact }) => [id, contact]));
     },
 
     /** Stores a job's rating inside the caller's transaction `tx`; undefined when the job already has one. */
@@ -149,7 +242,41 @@ export function createPlumbersService({ db }: { db: Database }) {
         throw new AppError('NOT_FOUND', PLUMBER_ERRORS.notFound);
       const plumber = await findPlumberByUserId(db, userId);
       if (!plumber) throw new AppError('NOT_FOUND', PLUMBER_ERRORS.notFound);
-      return toPlumberProfile(plumber);
+      return toPlumberProfile(plumber, today());
+    },
+
+    /**
+     * The logged-in plumber submits (or corrects) its business details: whatever its status was, it
+     * is pending until an admin decides again. Insurance must cover today on the app's clock.
+     */
+    async submitOnboarding(actor: CurrentUser, input: PlumberOnboarding): Promise<PlumberProfile> {
+      if (insuranceLapsed(input.insuranceExpiresOn, today())) {
+        throw new AppError('VALIDATION_ERROR', PLUMBER_MESSAGES.insuranceExpired, [
+          { path: 'insuranceExpiresOn', message: PLUMBER_MESSAGES.insuranceExpired },
+        ]);
+      }
+      const plumber = await requirePlumberForUser(db, actor.id);
+      const updated = await updatePlumberOnboarding(db, plumber.id, input);
+      if (!updated) throw new AppError('NOT_FOUND', PLUMBER_ERRORS.noProfile);
+      return toPlumberProfile(updated, today());
+    },
+
+    /**
+     * Plumbers of one status for the admin, with their account's name and e-mail. Lapsed insurance is
+     * written down first, so the status filter runs in SQL on the statuses every answer shows.
+     */
+    async listForReview({ status }: AdminPlumbersQuery): Promise<AdminPlumber[]> {
+      await demoteLapsedPlumbers(db, today());
+      const rows = await listPlumbersForReview(db, status, ADMIN_PLUMBERS_LIMIT);
+      return rows.map((row) => toAdminPlumber(row, today()));
+    },
+
+    async verify(plumberId: string): Promise<AdminPlumber> {
+      return decide(plumberId, { verified: true });
+    },
+
+    async reject(plumberId: string, reason: string): Promise<AdminPlumber> {
+      return decide(plumberId, { verified: false, reason });
     },
 
     /** Sets where the logged-in plumber works: the ZIP is geocoded offline; the radius is in km. */
@@ -169,7 +296,7 @@ export function createPlumbersService({ db }: { db: Database }) {
         serviceRadiusKm: input.serviceRadiusKm.toFixed(2),
       });
       if (!updated) throw new AppError('NOT_FOUND', PLUMBER_ERRORS.noProfile);
-      return toPlumberProfile(updated);
+      return toPlumberProfile(updated, today());
     },
 
     async listRatings(plumberId: string): Promise<PlumberRating[]> {

@@ -1,5 +1,6 @@
 import { Router } from 'express';
-import { requireRole, requireUser } from '../../auth/guards';
+import { ACCOUNT_MESSAGES } from '@shared/contracts/account';
+import { requireCompleteProfile, requireRole, requireUser } from '../../auth/guards';
 import { createQuotesHandlers } from './quotes.handlers';
 import type { QuotesService } from './quotes.service';
 
@@ -7,7 +8,12 @@ import type { QuotesService } from './quotes.service';
 export function createQuotesRouter({ quotes }: { quotes: QuotesService }): Router {
   const handlers = createQuotesHandlers(quotes);
   const router = Router();
-  router.post('/', requireRole('plumber'), handlers.create);
+  router.post(
+    '/',
+    requireRole('plumber'),
+    requireCompleteProfile(ACCOUNT_MESSAGES.profileRequiredForQuote),
+    handlers.create,
+  );
   router.get('/job/:jobId', requireUser, handlers.listForJob);
   router.get('/plumber/:plumberId', requireUser, handlers.listForPlumber);
   return router;

@@ -52,7 +52,7 @@ function toQuoteView(quote: Quote): QuoteView {
 export interface QuotesServiceDeps {
   db: Database;
   jobs: Pick<JobsService, 'findById' | 'lockById' | 'transition'>;
-  plumbers: Pick<PlumbersService, 'findForUser' | 'requireForUser' | 'findById' | 'cards'>;
+  plumbers: Pick<PlumbersService, 'findForUser' | 'requireVettedForUser' | 'findById' | 'cards'>;
 }
 
 export function createQuotesService({ db, jobs, plumbers }: QuotesServiceDeps) {
@@ -65,6 +65,7 @@ export function createQuotesService({ db, jobs, plumbers }: QuotesServiceDeps) {
         plumber: {
           id: quote.plumberId,
           name: card?.name ?? null,
+          businessName: card?.businessName ?? null,
           verificationStatus: card?.verificationStatus ?? 'pending',
           rating: card?.rating ?? { average: null, count: 0 },
         },
@@ -75,11 +76,12 @@ export function createQuotesService({ db, jobs, plumbers }: QuotesServiceDeps) {
   return {
     /**
      * The logged-in plumber quotes a price range for an open job within its service area: one quote
-     * per plumber per job; the first quote moves the job from requested to quoted.
+     * per plumber per job; the first quote moves the job from requested to quoted. Only a vetted
+     * plumber quotes: one not verified, or whose insurance has lapsed, is refused (403).
      */
     async createQuote(actor: CurrentUser, input: CreateQuoteData): Promise<QuoteView> {
       return db.transaction(async (tx) => {
-        const plumber = await plumbers.requireForUser(tx, actor.id);
+        const plumber = await plumbers.requireVettedForUser(tx, actor.id);
         if (!hasServiceLocation(plumber)) throw new AppError('CONFLICT', QUOTE_ERRORS.locationRequired);
         const job = await jobs.lockById(tx, input.jobId);
         if (!job) throw new AppError('NOT_FOUND', QUOTE_ERRORS.jobNotFound);

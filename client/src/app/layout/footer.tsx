@@ -4,6 +4,7 @@ import { paths } from '@/config/paths';
 import { SITE_NAME } from '@/config/site';
 import { useSupportContact } from '@/features/site-config/api/get-public-config';
 import { Logo } from './logo';
+import { toTelHref } from '@/utils/tel-href';
 
 /** docs/product.md §1 "Footer": every service and company entry links to the home page. */
 const SERVICE_LINKS = ['Emergency Repairs', 'Installations', 'Maintenance', 'Inspections', 'AI Diagnosis'];
@@ -15,10 +16,6 @@ const CLAIMS = [
   '24/7 Availability',
   'Transparent Pricing',
 ];
-
-function toTelHref(phone: string): string {
-  return `tel:${phone.replace(/[^\d+]/g, '')}`;
-}
 
 export function Footer() {
   const { supportPhone, supportEmail } = useSupportContact();

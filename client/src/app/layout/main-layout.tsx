@@ -1,12 +1,24 @@
-import { useEffect, type ReactNode } from 'react';
+import { Suspense, lazy, useEffect, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
+import { paths } from '@/config/paths';
+import { useUser } from '@/features/auth/api/get-user';
 import { Footer } from './footer';
 import { Header } from './header';
 
 export const MAIN_CONTENT_ID = 'main-content';
 
+// Only an unverified, logged-in user sees it: nobody else downloads it.
+const VerifyEmailBanner = lazy(() =>
+  import('@/features/auth/components/verify-email-banner').then((module) => ({
+    default: module.VerifyEmailBanner,
+  })),
+);
+
 export function MainLayout({ children }: { children: ReactNode }) {
   const [location] = useLocation();
+  const { data: user } = useUser();
+  // Not while /verify-email is answering that very question.
+  const showVerifyBanner = user && !user.emailVerified && location !== paths.verifyEmail;
 
   // A new page starts at the top, as it would with full page loads.
   useEffect(() => {
@@ -25,6 +37,11 @@ export function MainLayout({ children }: { children: ReactNode }) {
       {/* At least a screen tall (less the 4rem header): while a page's chunk loads, the footer waits below
           the fold instead of flashing into view and jumping down (a layout shift). */}
       <main id={MAIN_CONTENT_ID} tabIndex={-1} className="min-h-[calc(100dvh-4rem)] flex-1 outline-none">
+        {showVerifyBanner && (
+          <Suspense fallback={null}>
+            <VerifyEmailBanner />
+          </Suspense>
+        )}
         {children}
       </main>
       <Footer />

@@ -2,6 +2,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useUser } from '@/features/auth/api/get-user';
 import { MyJobs } from '@/features/homeowner-jobs/components/my-jobs';
 import { PlumberDashboard } from '@/features/plumber-jobs/components/plumber-dashboard';
+import { usePublicConfig } from '@/features/site-config/api/get-public-config';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { PageShell } from './page-shell';
 
@@ -10,6 +11,7 @@ const SKELETON_COUNT = 3;
 /** /dashboard (docs/product.md §2): plumbers see the plumber dashboard; every other role sees "My Jobs". */
 export function DashboardPage() {
   const { data: user, isLoading } = useUser();
+  const publicConfig = usePublicConfig();
   usePageTitle(user?.role === 'plumber' ? 'Plumber Dashboard' : user ? 'My Jobs' : 'Dashboard');
 
   if (isLoading) {
@@ -36,6 +38,9 @@ export function DashboardPage() {
     );
   }
 
-  if (user.role === 'plumber') return <PlumberDashboard userId={user.id} />;
+  if (user.role === 'plumber') {
+    // Until the server has said (or if it never does), the dashboard assumes the default zone.
+    return <PlumberDashboard userId={user.id} timeZone={publicConfig.data?.timeZone} />;
+  }
   return <MyJobs />;
 }

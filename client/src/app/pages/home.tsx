@@ -21,6 +21,7 @@ import { ServicePriceList } from '@/features/services/components/service-price-l
 import { ValueCardsSection } from '@/features/services/components/value-card';
 import { useSupportContact } from '@/features/site-config/api/get-public-config';
 import { usePageMeta } from '@/hooks/use-page-title';
+import { toTelHref } from '@/utils/tel-href';
 
 const META_DESCRIPTION =
   'Describe your plumbing problem, get an instant AI diagnosis with an upfront cost estimate, and book a licensed, insured plumber — 24/7. Trusted in 10,000+ homes.';
@@ -306,10 +307,6 @@ function ServicesTeaser() {
       </div>
     </section>
   );
-}
-
-function toTelHref(phone: string): string {
-  return `tel:${phone.replace(/[^\d+]/g, '')}`;
 }
 
 function ClosingCallToAction() {

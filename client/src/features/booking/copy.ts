@@ -1,4 +1,5 @@
 import type { Urgency } from '@shared/constants';
+import { GUEST_CONFIRMATION_MINUTES } from '@shared/contracts/booking';
 
 /** Visible copy of the booking page (docs/product.md §2 "Book", §8). Exact strings. */
 export const COPY = {
@@ -36,8 +37,23 @@ export const COPY = {
   submitting: 'Submitting...',
   successTitle: 'Booking Submitted',
   successDescription: "We'll contact you shortly to confirm your appointment",
+  /** A guest's booking waits for the link mailed to its e-mail (docs/decisions/026-guest-booking-confirmation.md). */
+  confirmByEmail: (email: string) =>
+    `Check your e-mail (${email}) and confirm the booking within ${GUEST_CONFIRMATION_MINUTES} minutes, ` +
+    'or its time slot is released.',
   failureTitle: 'Booking Failed',
   failureDescription: 'Please try again or call us directly',
+  confirmation: {
+    pageTitle: 'Confirm Booking',
+    checking: 'Confirming your booking…',
+    successTitle: 'Booking Confirmed',
+    bookedTime: (date: string, start: string, end: string) => `Your time: ${date}, ${start} – ${end}.`,
+    noTime: (date: string) => `Preferred date: ${date}. We will call you to agree on a time.`,
+    nextStep: "We'll contact you shortly to confirm your appointment.",
+    failureTitle: 'Booking Not Confirmed',
+    failure: 'The booking could not be confirmed. Please try again or call us directly.',
+    bookAgain: 'Book Again',
+  },
 } as const;
 
 export const URGENCY_OPTION_LABELS: Record<Urgency, string> = {

@@ -22,8 +22,16 @@ export const COPY = {
   acceptQuoteOf: (name: string, range: string) => `Accept ${name}'s quote of ${range}`,
   accepted: 'Accepted',
   declined: 'Declined',
-  plumberFallbackName: 'Plumber',
+  /** Who a quote or a hired plumber is shown as: the business, else the person, else 'Plumber'. */
+  plumberName: (plumber: { businessName: string | null; name: string | null }) =>
+    plumber.businessName ?? plumber.name ?? 'Plumber',
   verified: 'Verified',
+  /** Read after "Verified" by screen readers: what the badge vouches for. */
+  verifiedDetail: 'license and insurance checked by Plumbline',
+  hiredPlumber: {
+    heading: 'Your Plumber',
+    phone: 'Phone',
+  },
   noReviews: 'No reviews yet',
   reviews: (count: number) => `${count} ${count === 1 ? 'review' : 'reviews'}`,
   estimate: (range: string) => `Plumbline's estimate: ${range}`,

@@ -54,6 +54,36 @@ export const COPY = {
     successDescription: (area: string) => `You'll now see jobs near ${area}`,
     failure: 'Failed to save service area',
   },
+  onboarding: {
+    heading: 'Tell Us About Your Business',
+    intro:
+      'Homeowners hire verified plumbers. An admin checks your license and insurance before you can see jobs and quote.',
+    resubmitHeading: 'Update Your Business Details',
+    businessName: 'Business Name',
+    licenseNumber: 'License Number',
+    licenseState: 'License State',
+    licenseStateHint: 'The 2-letter code of the state that issued it, such as TX',
+    insuranceExpiresOn: 'Insurance Expiry Date',
+    insuranceHint: 'The last day your liability insurance covers',
+    submit: 'Submit for Review',
+    cancel: 'Cancel',
+    successTitle: 'Details Submitted',
+    successDescription: 'An admin will review your license and insurance',
+    failure: 'Failed to submit your details',
+  },
+  review: {
+    pendingHeading: 'Under Review',
+    rejectedHeading: 'Not Approved',
+    reasonLabel: "Admin's reason",
+    insuranceLapsed: (date: string) =>
+      `Your insurance expired on ${date}. Update your details with a current insurance date.`,
+    nearbyCount: (count: number) =>
+      `${count} ${count === 1 ? 'open job is' : 'open jobs are'} in your service area right now.`,
+    nearbyCountFailed: "We couldn't count the jobs near you.",
+    details: (license: string, state: string, insurance: string) =>
+      `License ${license} (${state}) · Insured until ${insurance}`,
+    update: 'Update Details',
+  },
   scheduled: {
     heading: 'My Scheduled Jobs',
     intro: 'Jobs whose homeowners accepted your quote.',

@@ -15,6 +15,7 @@ import { AdminStatCards } from './admin-stat-cards';
 import { CatalogTable } from './catalog-table';
 import { EstimatePreview } from './estimate-preview';
 import { ModifiersTable } from './modifiers-table';
+import { PlumbersReview } from './plumbers-review';
 import { RegionsTable } from './regions-table';
 
 export interface AdminDashboardProps {
@@ -25,7 +26,10 @@ export interface AdminDashboardProps {
   renderAccessDenied: (reason: AccessDeniedReason) => ReactNode;
 }
 
-/** docs/product.md §2 "Admin dashboard": four cards and three read-only tabs, plus the estimate preview. */
+/**
+ * docs/product.md §2 "Admin dashboard": four cards and three read-only tabs, plus the estimate
+ * preview; and the Plumbers tab, where an admin verifies or rejects plumbers (ADR 024).
+ */
 export function AdminDashboard({ renderAccessDenied }: AdminDashboardProps) {
   const queryClient = useQueryClient();
   const stats = useAdminStats();
@@ -84,6 +88,7 @@ export function AdminDashboard({ renderAccessDenied }: AdminDashboardProps) {
           <TabsTrigger value="catalog">{ADMIN_COPY.tabs.catalog}</TabsTrigger>
           <TabsTrigger value="regions">{ADMIN_COPY.tabs.regions}</TabsTrigger>
           <TabsTrigger value="modifiers">{ADMIN_COPY.tabs.modifiers}</TabsTrigger>
+          <TabsTrigger value="plumbers">{ADMIN_COPY.tabs.plumbers}</TabsTrigger>
         </TabsList>
 
         <TabsContent value="catalog">
@@ -102,6 +107,11 @@ export function AdminDashboard({ renderAccessDenied }: AdminDashboardProps) {
         <TabsContent value="modifiers">
           <h2 className="sr-only">{ADMIN_COPY.tabs.modifiers}</h2>
           <ModifiersTable modifiers={modifiers.data} failed={modifiers.isError} />
+        </TabsContent>
+
+        <TabsContent value="plumbers">
+          <h2 className="sr-only">{ADMIN_COPY.tabs.plumbers}</h2>
+          <PlumbersReview />
         </TabsContent>
       </Tabs>
     </div>

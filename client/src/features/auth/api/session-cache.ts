@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { CurrentUser } from '@shared/contracts/auth';
 import { queryKeys, sessionIndependentQueryRoots } from '@/lib/react-query';
+import { getUserQueryOptions } from './get-user';
 
 /**
  * After login, register or logout (docs/product.md §4 "Session"): show the new user at once, drop every cached
@@ -17,4 +18,15 @@ export async function refreshSession(queryClient: QueryClient, user: CurrentUser
   });
   queryClient.setQueryData(queryKeys.auth.user, user);
   await queryClient.invalidateQueries({ queryKey: queryKeys.auth.user });
+}
+
+/**
+ * After an action that may have ended this browser's session without saying so (a password reset
+ * ends every session of its account): asks the server who is logged in now and, if that changed,
+ * refreshes the session as a logout or login would.
+ */
+export async function syncSession(queryClient: QueryClient): Promise<void> {
+  const before = queryClient.getQueryData<CurrentUser | null>(queryKeys.auth.user);
+  const now = await queryClient.fetchQuery({ ...getUserQueryOptions(), staleTime: 0 });
+  if (now?.id !== before?.id) await refreshSession(queryClient, now);
 }

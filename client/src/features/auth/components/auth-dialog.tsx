@@ -1,6 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState, type FormEventHandler, type ReactNode } from 'react';
 import { Controller, useForm, type UseFormRegisterReturn } from 'react-hook-form';
+import { Link } from 'wouter';
+import { ACCOUNT_MESSAGES, containsPersonalInfo } from '@shared/contracts/account';
 import { loginInput, registerInput } from '@shared/contracts/auth';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -9,9 +11,11 @@ import { FormField } from '@/components/ui/form-field';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
+import { paths } from '@/config/paths';
 import { getErrorMessage } from '@/lib/api-client';
 import { useLogin } from '../api/login';
 import { useRegister } from '../api/register';
+import { ACCOUNT_COPY } from '../copy';
 
 export type AuthMode = 'login' | 'register';
 
@@ -66,7 +70,11 @@ export function AuthDialog({ open, onOpenChange, defaultMode = 'login' }: AuthDi
           <DialogDescription>{copy.description}</DialogDescription>
         </DialogHeader>
 
-        {mode === 'login' ? <LoginForm onSuccess={close} /> : <RegisterForm onSuccess={close} />}
+        {mode === 'login' ? (
+          <LoginForm onSuccess={close} onLeave={close} />
+        ) : (
+          <RegisterForm onSuccess={close} />
+        )}
 
         <p className="text-center text-sm">
           <Button
@@ -83,7 +91,8 @@ export function AuthDialog({ open, onOpenChange, defaultMode = 'login' }: AuthDi
   );
 }
 
-function LoginForm({ onSuccess }: { onSuccess: () => void }) {
+/** `onLeave`: the user follows a link out of the dialog (a forgotten password). */
+function LoginForm({ onSuccess, onLeave }: { onSuccess: () => void; onLeave: () => void }) {
   const form = useForm({
     resolver: zodResolver(loginInput),
     defaultValues: { email: '', password: '' },
@@ -97,13 +106,29 @@ function LoginForm({ onSuccess }: { onSuccess: () => void }) {
       onSubmit={form.handleSubmit((values) => loginMutation.mutate(values))}
       register={form.register}
       errors={form.formState.errors}
-    />
+    >
+      <p className="-mt-2 text-right text-sm">
+        <Link
+          href={paths.forgotPassword}
+          onClick={onLeave}
+          className="font-medium text-primary underline-offset-4 hover:underline"
+        >
+          {ACCOUNT_COPY.forgotPasswordLink}
+        </Link>
+      </p>
+    </CredentialsForm>
   );
 }
 
+/** The server's contract, plus the part of the password rule the browser can check for free. */
+const registerFormSchema = registerInput.refine(
+  (values) => !containsPersonalInfo(values.password, { email: values.email }),
+  { path: ['password'], error: ACCOUNT_MESSAGES.passwordPersonal },
+);
+
 function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
   const form = useForm({
-    resolver: zodResolver(registerInput),
+    resolver: zodResolver(registerFormSchema),
     defaultValues: { email: '', password: '', role: 'homeowner' },
   });
   const registerMutation = useRegister({ mutationConfig: authMutationConfig('register', form, onSuccess) });

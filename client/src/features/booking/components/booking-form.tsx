@@ -93,7 +93,17 @@ export function BookingForm({
     mutationConfig: {
       onSuccess: (result) => {
         setRefusal(undefined);
-        toast({ title: COPY.successTitle, description: COPY.successDescription });
+        toast({
+          title: COPY.successTitle,
+          description: result.confirmationRequired ? (
+            <>
+              <span className="block">{COPY.successDescription}</span>
+              <span className="mt-1 block font-medium">{COPY.confirmByEmail(result.email)}</span>
+            </>
+          ) : (
+            COPY.successDescription
+          ),
+        });
         form.reset(initialValues(user));
         onBooked?.(result);
       },

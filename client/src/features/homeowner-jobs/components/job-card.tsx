@@ -7,6 +7,7 @@ import { CardContent, ListCard } from '@/components/ui/card';
 import { jobStatusBadgeVariant } from '@/utils/job-badges';
 import { COPY } from '../copy';
 import { CancelJob } from './cancel-job';
+import { HiredPlumber } from './hired-plumber';
 import { JobChangeOrders } from './job-change-orders';
 import { JobQuotes } from './job-quotes';
 import { RateJob } from './rate-job';
@@ -61,6 +62,7 @@ export function JobCard({ job }: { job: CustomerJob }) {
           </p>
         )}
         {QUOTED_STATUSES.includes(job.currentStatus) && <JobQuotes job={job} />}
+        {job.plumber && <HiredPlumber jobId={job.id} plumber={job.plumber} />}
         {job.finalAmount && (
           <p className="text-sm font-medium" data-testid="text-final-amount">
             {COPY.finalAmount(formatUsd(job.finalAmount))}

@@ -88,7 +88,7 @@ function QuoteRow({
   onAccept: () => void;
 }) {
   const range = formatUsdRange(quote.minTotal, quote.maxTotal);
-  const name = quote.plumber.name ?? COPY.plumberFallbackName;
+  const name = COPY.plumberName(quote.plumber);
   const { average, count } = quote.plumber.rating;
   const comparison = job.estimate ? compareToEstimate(quote, job.estimate) : null;
   // docs/product.md §2: the Accept button is hidden once the job is scheduled.
@@ -104,12 +104,15 @@ function QuoteRow({
           {range}
         </p>
         <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
-          <span className="font-medium">{name}</span>
+          <span className="font-medium" data-testid="text-plumber-name">
+            {name}
+          </span>
           {quote.plumber.verificationStatus === 'verified' && (
-            <span className="inline-flex items-center gap-1 text-muted-foreground">
-              <BadgeCheck aria-hidden="true" className="size-4 text-primary" />
+            <Badge variant="secondary" data-testid="badge-plumber-verified">
+              <BadgeCheck aria-hidden="true" className="size-3.5 text-primary" />
               {COPY.verified}
-            </span>
+              <span className="sr-only">: {COPY.verifiedDetail}</span>
+            </Badge>
           )}
           <span
             className="inline-flex items-center gap-1 text-muted-foreground"

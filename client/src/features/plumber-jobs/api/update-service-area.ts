@@ -25,7 +25,10 @@ export const useUpdateServiceArea = ({ mutationConfig }: UseUpdateServiceAreaOpt
     onSuccess: async (...args) => {
       const profile = args[0];
       queryClient.setQueryData(queryKeys.plumbers.ofUser(profile.userId), profile);
-      await queryClient.invalidateQueries({ queryKey: queryKeys.jobs.nearby });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.jobs.nearby }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.jobs.nearbyCount }),
+      ]);
       await onSuccess?.(...args);
     },
   });

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { DEFAULT_APP_TIME_ZONE } from '@shared/time-zone';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -8,11 +9,24 @@ import { AvailableJobs } from './available-jobs';
 import { PlumberStats } from './plumber-stats';
 import { ScheduledJobs } from './scheduled-jobs';
 import { ServiceAreaForm, ServiceAreaSummary } from './service-area';
+import { OnboardingForm, VettingStatus } from './vetting';
 
-/** The plumber's dashboard (docs/product.md §2): a service area first, then stats, nearby jobs and hired jobs. */
-export function PlumberDashboard({ userId }: { userId: string }) {
+/**
+ * The plumber's dashboard (docs/product.md §2): a service area first, then stats, nearby jobs and
+ * hired jobs. Before an admin has verified the plumber (docs/decisions/024-vetted-plumbers.md): its
+ * business details, then where the review stands and how many jobs are near, with the service area.
+ */
+export function PlumberDashboard({
+  userId,
+  timeZone = DEFAULT_APP_TIME_ZONE,
+}: {
+  userId: string;
+  /** The app's time zone (`timeZone` of GET /api/config/public): insurance dates are its days. */
+  timeZone?: string;
+}) {
   const profileQuery = usePlumberProfile({ userId });
   const [editingArea, setEditingArea] = useState(false);
+  const [editingDetails, setEditingDetails] = useState(false);
 
   let content;
   if (profileQuery.isPending) {
@@ -35,6 +49,32 @@ export function PlumberDashboard({ userId }: { userId: string }) {
         </CardContent>
       </Card>
     );
+  } else if (profileQuery.data.verificationStatus !== 'verified') {
+    const profile = profileQuery.data;
+    const submitted = profile.vettingSubmittedAt !== null;
+    content =
+      !submitted || editingDetails ? (
+        <OnboardingForm
+          profile={profile}
+          timeZone={timeZone}
+          onDone={() => setEditingDetails(false)}
+          onCancel={submitted ? () => setEditingDetails(false) : undefined}
+        />
+      ) : (
+        <>
+          {profile.hasLocation && !editingArea && (
+            <ServiceAreaSummary profile={profile} onChange={() => setEditingArea(true)} />
+          )}
+          <VettingStatus profile={profile} timeZone={timeZone} onUpdate={() => setEditingDetails(true)} />
+          {(!profile.hasLocation || editingArea) && (
+            <ServiceAreaForm
+              profile={profile}
+              onDone={() => setEditingArea(false)}
+              onCancel={profile.hasLocation ? () => setEditingArea(false) : undefined}
+            />
+          )}
+        </>
+      );
   } else if (!profileQuery.data.hasLocation || editingArea) {
     const profile = profileQuery.data;
     content = (

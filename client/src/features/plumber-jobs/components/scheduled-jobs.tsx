@@ -21,6 +21,7 @@ import { useAssignedJobs } from '../api/get-assigned-jobs';
 import { useUpdateJobStatus } from '../api/update-job-status';
 import { COPY } from '../copy';
 import { ChangeOrders } from './change-orders';
+import { toTelHref } from '@/utils/tel-href';
 
 /** The completion form checks the amount with the request's own rule; empty means "the agreed maximum". */
 const completeJobFormInput = updateJobStatusInput.pick({ finalAmount: true });
@@ -116,7 +117,7 @@ function ScheduledJobCard({ job }: { job: AssignedJob }) {
               icon={Phone}
               label={COPY.scheduled.phone}
               value={
-                <a className="underline-offset-4 hover:underline" href={`tel:${job.customer.phone}`}>
+                <a className="underline-offset-4 hover:underline" href={toTelHref(job.customer.phone)}>
                   {job.customer.phone}
                 </a>
               }

@@ -4,14 +4,11 @@ import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { updatePlumberLocationInput, type PlumberProfile } from '@shared/contracts/plumbers';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { FormActions } from '@/components/ui/form-actions';
-import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
 import { getErrorMessage } from '@/lib/api-client';
 import { useUpdateServiceArea } from '../api/update-service-area';
 import { COPY } from '../copy';
+import { FormCard, InputField } from './form-card';
 
 const ZIP_IN_ADDRESS = /(\d{5})(?!.*\d{5})/;
 const radiusText = (radius: string) => String(Number(radius));
@@ -76,68 +73,43 @@ export function ServiceAreaForm({
   const { errors } = form.formState;
 
   return (
-    <Card className="mt-8 max-w-xl" data-testid="card-service-area">
-      <CardHeader>
-        <CardTitle as="h2" id={`${id}-title`}>
-          {COPY.serviceArea.heading}
-        </CardTitle>
-        <CardDescription>{COPY.serviceArea.intro}</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <form
-          noValidate
-          aria-labelledby={`${id}-title`}
-          aria-busy={mutation.isPending}
-          onSubmit={form.handleSubmit((values) => mutation.mutate(values))}
-          className="grid gap-4"
-        >
-          <div className="grid gap-4 sm:grid-cols-2">
-            <FormField id={`${id}-zip`} label={COPY.serviceArea.zip} error={errors.zip}>
-              {(describedBy) => (
-                <Input
-                  id={`${id}-zip`}
-                  inputMode="numeric"
-                  autoComplete="postal-code"
-                  maxLength={5}
-                  placeholder="78701"
-                  aria-invalid={errors.zip ? true : undefined}
-                  aria-describedby={describedBy}
-                  data-testid="input-service-zip"
-                  {...form.register('zip')}
-                />
-              )}
-            </FormField>
-            <FormField
-              id={`${id}-radius`}
-              label={COPY.serviceArea.radius}
-              hint={COPY.serviceArea.radiusHint}
-              error={errors.serviceRadiusKm}
-            >
-              {(describedBy) => (
-                <Input
-                  id={`${id}-radius`}
-                  type="number"
-                  inputMode="decimal"
-                  min={1}
-                  max={200}
-                  step="any"
-                  aria-invalid={errors.serviceRadiusKm ? true : undefined}
-                  aria-describedby={describedBy}
-                  data-testid="input-service-radius"
-                  {...form.register('serviceRadiusKm')}
-                />
-              )}
-            </FormField>
-          </div>
-          <FormActions
-            pending={mutation.isPending}
-            submitLabel={COPY.serviceArea.save}
-            submitTestId="button-save-service-area"
-            onCancel={onCancel}
-            cancelLabel={COPY.serviceArea.cancel}
-          />
-        </form>
-      </CardContent>
-    </Card>
+    <FormCard
+      testId="card-service-area"
+      heading={COPY.serviceArea.heading}
+      intro={COPY.serviceArea.intro}
+      pending={mutation.isPending}
+      onSubmit={form.handleSubmit((values) => mutation.mutate(values))}
+      submitLabel={COPY.serviceArea.save}
+      submitTestId="button-save-service-area"
+      onCancel={onCancel}
+      cancelLabel={COPY.serviceArea.cancel}
+    >
+      <div className="grid gap-4 sm:grid-cols-2">
+        <InputField
+          id={`${id}-zip`}
+          label={COPY.serviceArea.zip}
+          error={errors.zip}
+          inputMode="numeric"
+          autoComplete="postal-code"
+          maxLength={5}
+          placeholder="78701"
+          data-testid="input-service-zip"
+          registration={form.register('zip')}
+        />
+        <InputField
+          id={`${id}-radius`}
+          label={COPY.serviceArea.radius}
+          hint={COPY.serviceArea.radiusHint}
+          error={errors.serviceRadiusKm}
+          type="number"
+          inputMode="decimal"
+          min={1}
+          max={200}
+          step="any"
+          data-testid="input-service-radius"
+          registration={form.register('serviceRadiusKm')}
+        />
+      </div>
+    </FormCard>
   );
 }

@@ -1,0 +1,55 @@
+/** Visible copy of the account screens: e-mail verification and password reset. */
+export const ACCOUNT_COPY = {
+  verify: {
+    pageTitle: 'Verify Your E-mail',
+    checking: 'Verifying your e-mail address…',
+    successTitle: 'E-mail verified',
+    success: (email: string) => `Thanks! ${email} is confirmed.`,
+    failure: 'We could not verify your e-mail address. Please try again.',
+    alreadyVerified: 'Your e-mail address is already verified.',
+    sendNewLink: 'Send a new link',
+    logInForNewLink: 'Log in to get a new link',
+  },
+  banner: {
+    label: 'E-mail verification',
+    message: (email: string) => `Please verify your e-mail address. We sent a link to ${email}.`,
+    resend: 'Resend link',
+  },
+  resend: {
+    successTitle: 'Link sent',
+    success: (email: string) => `We sent a new verification link to ${email}.`,
+    failure: 'Failed to send the link',
+  },
+  forgot: {
+    pageTitle: 'Forgot Password',
+    title: 'Forgot your password?',
+    description:
+      "Enter the e-mail address of your account and we'll send you a link to choose a new password.",
+    submit: 'Send Reset Link',
+    sentTitle: 'Check your e-mail',
+    sent: "If an account exists for that address, we've sent a link to reset your password.",
+    sentHint: 'The link works for 1 hour. Check your spam folder if it does not arrive in a few minutes.',
+    failure: 'Failed to send the reset link',
+  },
+  reset: {
+    pageTitle: 'Reset Password',
+    title: 'Choose a new password',
+    description: 'Your new password signs you out everywhere; you then log in with it.',
+    newPassword: 'New password',
+    confirmPassword: 'Confirm new password',
+    passwordHint: 'At least 8 characters',
+    mismatch: 'Passwords do not match',
+    submit: 'Set New Password',
+    successToastTitle: 'Password changed',
+    successToast: 'Log in with your new password.',
+    doneTitle: 'Password changed',
+    done: 'Your password has been changed. Log in with your new password.',
+    logIn: 'Log In',
+    failure: 'Failed to reset the password',
+    requestNewLink: 'Request a new link',
+  },
+  forgotPasswordLink: 'Forgot password?',
+  /** The title over a mailed link that is incomplete, unknown, used or expired. */
+  linkUnusable: "This link can't be used",
+  toDashboard: 'Go to Dashboard',
+} as const;
