@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '@shared/contracts/account';
 import { dayFromTodayIn } from '@shared/dates';
-import { accountTokens, jobs, quotes, serviceRequests, users } from '@shared/schema';
+import { accountTokens, jobs, plumbers, quotes, serviceRequests, users } from '@shared/schema';
 import { createTestContext, testDatabaseKind, uniqueEmail, type TestContext } from '../../test/test-context';
 import {
   PASSWORD,
@@ -257,6 +257,19 @@ describe(`the account: profile, settings, e-mail change, password and deletion (
       const quoteId = await sendQuote(plumber, job.id);
       const email = homeowner.user.email;
       const agent: Agent = homeowner.agent;
+      const [booking] = await ctx.database.db
+        .insert(serviceRequests)
+        .values({
+          name: 'Morgan Booker',
+          email,
+          phone: '3035550177',
+          serviceType: 'Drain Cleaning',
+          preferredDate: dayFromTodayIn(ctx.config.appTimeZone, 3),
+          description: 'The kitchen drain is slow.',
+          address: '1701 Wynkoop St, Denver, CO 80202',
+          userId: homeowner.user.id,
+        })
+        .returning();
 
       const wrong = await agent.delete('/api/account').send({ password: 'not-my-password' });
       expect(wrong.status).toBe(403);
@@ -273,6 +286,18 @@ describe(`the account: profile, settings, e-mail change, password and deletion (
       expect(
         await ctx.database.db.select().from(accountTokens).where(eq(accountTokens.userId, homeowner.user.id)),
       ).toEqual([]);
+      // The booking keeps its date and service, not the person.
+      const [keptBooking] = await ctx.database.db
+        .select()
+        .from(serviceRequests)
+        .where(eq(serviceRequests.id, booking.id));
+      expect(keptBooking).toMatchObject({
+        name: 'Deleted account',
+        email: row.email,
+        phone: '',
+        address: 'Removed',
+        serviceType: 'Drain Cleaning',
+      });
       const [keptJob] = await ctx.database.db.select().from(jobs).where(eq(jobs.id, job.id));
       expect(keptJob.customerId).toBe(homeowner.user.id);
       expect((await ctx.database.db.select().from(quotes).where(eq(quotes.id, quoteId))).length).toBe(1);
@@ -282,6 +307,31 @@ describe(`the account: profile, settings, e-mail change, password and deletion (
       const again = await ctx.agent().post('/api/auth/register').send({ email, password: PASSWORD });
       expect(again.status).toBe(201);
       expect(again.body.id).not.toBe(homeowner.user.id);
+    });
+  });
+
+  describe('deleting a plumber account', () => {
+    it('clears the business details and the service location; the quotes stay', async () => {
+      const homeowner = await registerActor(ctx, 'homeowner');
+      const plumber = await registerPlumber(ctx);
+      const quoteId = await sendQuote(plumber, (await createJob(ctx, homeowner.user.id)).id);
+
+      const deleted = await plumber.agent.delete('/api/account').send({ password: PASSWORD });
+      expect(deleted.status).toBe(200);
+
+      const [row] = await ctx.database.db.select().from(plumbers).where(eq(plumbers.id, plumber.plumberId));
+      expect(row).toMatchObject({
+        businessName: null,
+        licenseNumber: null,
+        licenseState: null,
+        insuranceExpiresOn: null,
+        currentLat: null,
+        currentLng: null,
+        currentAddress: null,
+        verificationStatus: 'pending',
+        status: 'offline',
+      });
+      expect((await ctx.database.db.select().from(quotes).where(eq(quotes.id, quoteId))).length).toBe(1);
     });
   });
 

@@ -41,9 +41,9 @@ export interface AuthServiceDeps {
   /** Admission control for bcrypt: a flood of logins must not queue without bound. */
   passwordChecks: { concurrency: number; maxQueued: number; maxWaitMs: number };
   /** Creates a plumber account's profile in the registration's transaction. */
-  plumbers: Pick<PlumbersService, 'createProfile'>;
+  plumbers: Pick<PlumbersService, 'createProfile' | 'forgetDetails'>;
   /** Hands an account the bookings it made as a guest once its e-mail is verified, in the same transaction. */
-  booking: Pick<BookingService, 'claimGuestRequests'>;
+  booking: Pick<BookingService, 'claimGuestRequests' | 'forgetBooker'>;
   /** Queues the verification and reset mails in the transaction that issues their tokens. */
   mail: Pick<MailService, 'send'>;
   /** Where the app is opened: every mailed link starts with it. */
@@ -377,6 +377,8 @@ export function createAuthService({
       }
       await db.transaction(async (tx) => {
         await anonymiseUser(tx, userId, deletedEmail(userId), now());
+        await booking.forgetBooker(tx, userId, deletedEmail(userId));
+        if (user.role === 'plumber') await plumbers.forgetDetails(tx, userId);
         await deleteAccountTokens(tx, userId);
         await deleteSessionsOfUser(tx, userId);
       });

@@ -213,6 +213,17 @@ export async function claimServiceRequestsByEmail(
   return rows.length;
 }
 
+/**
+ * A deleted account's bookings keep their dates and service, not the person: name, e-mail, phone
+ * and address are replaced.
+ */
+export async function anonymiseServiceRequestsOf(db: Executor, userId: string, placeholderEmail: string) {
+  await db
+    .update(serviceRequests)
+    .set({ name: 'Deleted account', email: placeholderEmail, phone: '', address: 'Removed' })
+    .where(eq(serviceRequests.userId, userId));
+}
+
 /** True when the slug names an active pricing-catalogue issue. */
 export async function isActiveCatalogIssue(db: Executor, issueSlug: string): Promise<boolean> {
   const [row] = await db

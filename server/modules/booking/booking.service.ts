@@ -16,6 +16,7 @@ import { composeMail, type MailService } from '../mail';
 import { identityKeys, mostHeldPerKey, type BookingIdentity } from './booking.identity';
 import {
   bookSlotIfFree,
+  anonymiseServiceRequestsOf,
   claimServiceRequestsByEmail,
   confirmServiceRequest,
   findServiceRequestForUpdate,
@@ -378,6 +379,11 @@ export function createBookingService({
      */
     async claimGuestRequests(tx: Executor, userId: string, email: string): Promise<number> {
       return claimServiceRequestsByEmail(tx, userId, email);
+    },
+
+    /** Inside the transaction `tx` that deletes the account: its bookings forget who made them. */
+    async forgetBooker(tx: Executor, userId: string, placeholderEmail: string): Promise<void> {
+      await anonymiseServiceRequestsOf(tx, userId, placeholderEmail);
     },
   };
 }

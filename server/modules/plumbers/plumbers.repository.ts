@@ -17,6 +17,31 @@ export async function insertPlumber(db: Executor, values: NewPlumber): Promise<P
   return row;
 }
 
+/**
+ * A deleted account's plumber row keeps its ratings and quotes, not the business or where it works:
+ * the submitted details, the service location and the review state are cleared.
+ */
+export async function clearPlumberDetails(db: Executor, userId: string): Promise<void> {
+  await db
+    .update(plumbers)
+    .set({
+      businessName: null,
+      licenseNumber: null,
+      licenseState: null,
+      insuranceExpiresOn: null,
+      rejectionReason: null,
+      vettingSubmittedAt: null,
+      vettingDecidedAt: null,
+      verificationStatus: 'pending',
+      currentLat: null,
+      currentLng: null,
+      currentAddress: null,
+      status: 'offline',
+      updatedAt: new Date(),
+    })
+    .where(eq(plumbers.userId, userId));
+}
+
 export async function findPlumberByUserId(db: Executor, userId: string): Promise<Plumber | undefined> {
   const [row] = await db.select().from(plumbers).where(eq(plumbers.userId, userId)).limit(1);
   return row;

@@ -25,6 +25,7 @@ import {
   findPlumberById,
   findPlumberByUserId,
   findPlumberForReview,
+  clearPlumberDetails,
   insertPlumber,
   insertRatingIfNew,
   listPlumbersForReview,
@@ -184,6 +185,11 @@ export function createPlumbersService({ db, timeZone, mail, publicUrl }: Plumber
   }
 
   return {
+    /** Inside the transaction `tx` that deletes the account: the plumber row forgets the business. */
+    async forgetDetails(tx: Executor, userId: string): Promise<void> {
+      await clearPlumberDetails(tx, userId);
+    },
+
     /** A new plumber account's profile, inside registration's transaction `tx`. */
     async createProfile(tx: Executor, values: { userId: string }): Promise<Plumber> {
       return insertPlumber(tx, values);
