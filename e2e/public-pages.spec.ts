@@ -2,11 +2,12 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './fixtures';
 
 /**
- * docs/product.md §1 (home content, footer, claims), §2 (Services page), §3 (service table), §4 (urgency badges),
- * §7 ("The Services and Home pages make no calls"). The expectations are written from docs/product.md, not
+ * The public pages as docs/product.md describes them: home content, footer and claims (docs/product.md §1),
+ * the Services page (docs/product.md §2), the six services (docs/product.md §3), the urgency badges
+ * (docs/product.md §4) and the calls the public pages make (docs/product.md §7). The expectations are written from docs/product.md, not
  * imported from the app, so a drift in the app's data fails here.
  */
-const SPEC_SERVICES = [
+const PRODUCT_SERVICES = [
   {
     title: 'Emergency Repairs',
     badge: '24/7',
@@ -165,8 +166,8 @@ test.describe('home page', () => {
 
     const teaser = content.getByRole('region', { name: 'Services and starting prices' });
     const items = teaser.getByRole('listitem');
-    await expect(items).toHaveCount(SPEC_SERVICES.length);
-    for (const [index, service] of SPEC_SERVICES.entries()) {
+    await expect(items).toHaveCount(PRODUCT_SERVICES.length);
+    for (const [index, service] of PRODUCT_SERVICES.entries()) {
       const item = items.nth(index);
       await expect(item.getByRole('heading', { level: 3 })).toHaveText(service.title);
       await expect(item.getByText(service.price, { exact: true })).toBeVisible();
@@ -221,9 +222,9 @@ test.describe('services page', () => {
     await expect(intro).toContainText('licensed, insured technicians');
 
     const cards = content.getByRole('article');
-    await expect(cards).toHaveCount(SPEC_SERVICES.length);
+    await expect(cards).toHaveCount(PRODUCT_SERVICES.length);
 
-    for (const [index, service] of SPEC_SERVICES.entries()) {
+    for (const [index, service] of PRODUCT_SERVICES.entries()) {
       const card = cards.nth(index);
       await expect(card.getByRole('heading', { name: service.title, exact: true })).toBeVisible();
       await expect(card).toHaveAccessibleName(service.title);

@@ -1,4 +1,4 @@
-/** Business constants of docs/product.md §9 and the enums of docs/product.md §3/§4, written once. */
+/** Business constants (docs/product.md §9) and the enums of the data and its states (docs/product.md §3, docs/product.md §4), written once. */
 
 export const USER_ROLES = ['homeowner', 'plumber', 'admin'] as const;
 export type UserRole = (typeof USER_ROLES)[number];

@@ -19,7 +19,7 @@ import { ACCOUNT_COPY } from '../copy';
 
 export type AuthMode = 'login' | 'register';
 
-/** Visible copy of docs/product.md §2, §4 and §8 — exact strings. */
+/** Visible copy of the auth dialog (docs/product.md §2, its messages docs/product.md §8) — exact strings. */
 const COPY = {
   login: {
     title: 'Welcome Back',

@@ -15,7 +15,7 @@ import { useCreateQuote } from '../api/create-quote';
 import { COPY } from '../copy';
 
 /**
- * The inline quote form (docs/product.md §2, §5): numeric Min Price and Max Price, 'Submit Quote' disabled
+ * The inline quote form (docs/product.md §2 "Dashboard"): numeric Min Price and Max Price, 'Submit Quote' disabled
  * unless both are filled or while pending, and Cancel. The request's own rules (min ≤ max among them)
  * are checked before sending; a broken one is shown in the error toast, as the server's answer is.
  */
