@@ -498,6 +498,20 @@ describe('demo data', () => {
     expect(new Set(rows.map((row) => row.phone)).size).toBe(rows.length);
   });
 
+  it('seeds the demo accounts with verified e-mail addresses (their own domain), so no banner asks', async () => {
+    const rows = await handle.db
+      .select({ email: users.email, emailVerifiedAt: users.emailVerifiedAt })
+      .from(users)
+      .where(
+        inArray(
+          users.email,
+          Object.values(DEMO_USERS).map((user) => user.email),
+        ),
+      );
+    expect(rows).toHaveLength(Object.keys(DEMO_USERS).length);
+    for (const row of rows) expect(row.emailVerifiedAt, row.email).toBeInstanceOf(Date);
+  });
+
   it('gives the demo plumber a verified service area of 40 km around downtown Austin', async () => {
     const [row] = await handle.db
       .select({ plumber: plumbers })
