@@ -3,7 +3,11 @@ import passportModule from 'passport';
 export type Authenticator = InstanceType<typeof passportModule.Authenticator>;
 import { Strategy as LocalStrategy } from 'passport-local';
 import type { CurrentUser } from '@shared/contracts/auth';
-import type { AuthService } from '../modules/auth';
+import { z } from 'zod';
+import type { AuthService, SessionCredential } from '../modules/auth';
+import { AppError } from '../lib/app-error';
+
+const sessionCredentialSchema = z.object({ id: z.string(), key: z.string() });
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace
@@ -21,10 +25,18 @@ export function createPassport(auth: AuthService): Authenticator {
       auth.verifyCredentials(email, password).then((user) => done(null, user ?? false), done);
     }),
   );
-  // The session keeps only the id; the user is re-read each request so role changes apply at once.
-  passport.serializeUser<string>((user, done) => done(null, user.id));
-  passport.deserializeUser<string>((id, done) => {
-    auth.findCurrentUser(id).then((user) => done(null, user ?? false), done);
+  // The session keeps the id and a password key (SessionCredential); the user is re-read each
+  // request, so role changes apply at once and a session from before a password change opens nothing.
+  passport.serializeUser<SessionCredential>((user, done) => {
+    auth.sessionCredentialOf(user.id).then((credential) => {
+      if (credential) done(null, credential);
+      else done(new AppError('UNAUTHENTICATED', 'Please log in to continue'));
+    }, done);
+  });
+  passport.deserializeUser<unknown>((stored, done) => {
+    const credential = sessionCredentialSchema.safeParse(stored);
+    if (!credential.success) return done(null, false);
+    auth.findSessionUser(credential.data).then((user) => done(null, user ?? false), done);
   });
   return passport;
 }

@@ -191,7 +191,7 @@ describe(`verification and password-reset links (${testDatabaseKind} database)`,
       const sessionsOf = async () =>
         (
           await ctx.database.pool.query(
-            `select sid from session where sess::jsonb #>> '{passport,user}' = $1`,
+            `select sid from session where sess::jsonb #>> '{passport,user,id}' = $1`,
             [id],
           )
         ).rowCount;

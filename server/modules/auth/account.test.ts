@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '@shared/contracts/account';
 import { dayFromTodayIn } from '@shared/dates';
-import { accountTokens, jobs, plumbers, quotes, serviceRequests, users } from '@shared/schema';
+import { accountTokens, jobs, plumbers, quotes, serviceRequests, session, users } from '@shared/schema';
 import { createTestContext, testDatabaseKind, uniqueEmail, type TestContext } from '../../test/test-context';
 import {
   PASSWORD,
@@ -228,6 +228,29 @@ describe(`the account: profile, settings, e-mail change, password and deletion (
       expect((await agent.get('/api/auth/user')).status).toBe(200);
       expect((await login(email, PASSWORD)).status).toBe(401);
       expect((await login(email, NEW_PASSWORD)).status).toBe(200);
+    });
+
+    it('a session row written back by a request that was in flight during the change opens nothing', async () => {
+      const { agent, email, id } = await registerBare();
+      const otherBrowser = ctx.agent();
+      await otherBrowser.post('/api/auth/login').send({ email, password: PASSWORD });
+      const sessionsOfUser = () =>
+        ctx.database.db
+          .select()
+          .from(session)
+          .where(sql`${session.sess}::jsonb #>> '{passport,user,id}' = ${id}`);
+      const before = await sessionsOfUser();
+      expect(before).toHaveLength(2);
+
+      const changed = await agent
+        .post('/api/account/password')
+        .send({ currentPassword: PASSWORD, newPassword: NEW_PASSWORD });
+      expect(changed.status).toBe(200);
+      // What express-session does when a request that started earlier ends: it saves its row again.
+      await ctx.database.db.insert(session).values(before).onConflictDoNothing();
+
+      expect((await otherBrowser.get('/api/auth/user')).status).toBe(401);
+      expect((await agent.get('/api/auth/user')).status).toBe(200);
     });
 
     it('limits wrong current passwords per account', async () => {

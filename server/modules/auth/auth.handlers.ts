@@ -95,11 +95,17 @@ export function createAuthHandlers(
     reply(res, accountRoutes.updateAccount, await auth.updateAccount(currentUser(req).id, changes));
   };
 
-  /** This browser stays logged in; the account's other sessions end. */
-  const changePassword: RequestHandler = async (req, res) => {
+  /**
+   * This browser stays logged in under a new session id that carries the new password's key (its
+   * clock keeps running); the account's other sessions end.
+   */
+  const changePassword: RequestHandler = async (req, res, next) => {
     const passwords = parseInput(accountRoutes.changePassword.body, req.body);
-    await auth.changePassword(currentUser(req).id, req.sessionID, passwords);
-    reply(res, accountRoutes.changePassword, { ok: true });
+    const user = currentUser(req);
+    await auth.changePassword(user.id, req.sessionID, passwords);
+    req.login(user, { session: true, keepSessionInfo: true }, (error) =>
+      error ? next(error) : reply(res, accountRoutes.changePassword, { ok: true }),
+    );
   };
 
   const deleteAccount: RequestHandler = async (req, res, next) => {

@@ -28,7 +28,7 @@ describe(`an expired session (${testDatabaseKind} database)`, () => {
     const longAgo = Date.now() - ctx.config.sessionIdleTimeoutMs - 60_000;
     const moved = await ctx.database.pool.query(
       `update session set sess = jsonb_set(sess::jsonb, '{seenAt}', to_jsonb($2::bigint))::json
-       where sess::jsonb #>> '{passport,user}' = $1`,
+       where sess::jsonb #>> '{passport,user,id}' = $1`,
       [registered.body.id, longAgo],
     );
     expect(moved.rowCount).toBe(1);

@@ -185,7 +185,7 @@ export async function findPendingEmail(db: Executor, userId: string, now: Date):
 
 /**
  * Ends every session of the account but `keepSessionId` (the browser that asked, when it stays
- * logged in): connect-pg-simple keeps Passport's user id inside `sess`.
+ * logged in): connect-pg-simple keeps Passport's SessionCredential inside `sess`.
  */
 export async function deleteSessionsOfUser(
   tx: Executor,
@@ -196,7 +196,7 @@ export async function deleteSessionsOfUser(
     .delete(session)
     .where(
       and(
-        sql`${session.sess}::jsonb #>> '{passport,user}' = ${userId}`,
+        sql`${session.sess}::jsonb #>> '{passport,user,id}' = ${userId}`,
         keepSessionId === undefined ? undefined : ne(session.sid, keepSessionId),
       ),
     )

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import bcrypt from 'bcrypt';
 
 import { ACCOUNT_MESSAGES, type Account, type updateAccountInput } from '@shared/contracts/account';
@@ -65,6 +66,22 @@ export const ACCOUNT_TOKEN_LIFETIME_MS: Record<AccountTokenPurpose, number> = {
 
 /** What a deleted account's e-mail becomes: unique, and in a domain that can never receive mail (RFC 2606). */
 const deletedEmail = (userId: string) => `deleted-${userId}@deleted.invalid`;
+
+/**
+ * What a session keeps besides the account's id: a digest of the password hash it logged in with.
+ * A password change or reset makes every other session's key stale, so even a session row that an
+ * in-flight request writes back after the sessions were deleted opens nothing.
+ */
+export interface SessionCredential {
+  id: string;
+  key: string;
+}
+
+const sessionKeyOf = (user: Pick<User, 'passwordHash'>) =>
+  createHash('sha256')
+    .update(user.passwordHash ?? '')
+    .digest('base64url')
+    .slice(0, 22);
 
 export function toCurrentUser(user: User): CurrentUser {
   return {
@@ -248,9 +265,16 @@ export function createAuthService({
       return user && matches ? toCurrentUser(user) : null;
     },
 
-    async findCurrentUser(id: string): Promise<CurrentUser | null> {
+    /** What a logged-in session keeps: null when the account is gone. */
+    async sessionCredentialOf(userId: string): Promise<SessionCredential | null> {
+      const user = await findUserById(db, userId);
+      return user ? { id: user.id, key: sessionKeyOf(user) } : null;
+    },
+
+    /** The session's user, or null when the account is gone or its password changed since the login. */
+    async findSessionUser({ id, key }: SessionCredential): Promise<CurrentUser | null> {
       const user = await findUserById(db, id);
-      return user ? toCurrentUser(user) : null;
+      return user && sessionKeyOf(user) === key ? toCurrentUser(user) : null;
     },
 
     /**

@@ -309,7 +309,8 @@ describe('session lifetime', () => {
     expect((await agent.get('/api/auth/user')).status).toBe(200);
     const rowsOfUser = async () =>
       (await ctx.database.db.select().from(session)).filter(
-        (row) => (row.sess as { passport?: { user?: string } }).passport?.user === registered.body.id,
+        (row) =>
+          (row.sess as { passport?: { user?: { id?: string } } }).passport?.user?.id === registered.body.id,
       );
     expect(await rowsOfUser()).toHaveLength(1);
     await wait(1_700);

@@ -1,2 +1,2 @@
-export { createAuthService, type AuthService } from './auth.service';
+export { createAuthService, type AuthService, type SessionCredential } from './auth.service';
 export { createAccountRouter, createAuthRouter } from './auth.routes';
