@@ -19,6 +19,7 @@ import {
   type Agent,
 } from './modules/jobs/marketplace.fixtures';
 import { listRoutes } from './test/list-routes';
+import { readEventStreamStart } from './test/sse-client';
 import {
   ACTORS,
   ROUTE_MANIFEST,
@@ -309,6 +310,7 @@ describe(`access matrix: every route × every actor (${testDatabaseKind} databas
     let request = agent[verb](url);
     if (entry.query) request = request.query(entry.query(fixture));
     if (entry.body) request = request.send(entry.body(fixture));
+    if (entry.stream) request = request.buffer(true).parse(readEventStreamStart);
     return request;
   }
 
@@ -383,7 +385,9 @@ describe(`access matrix: every route × every actor (${testDatabaseKind} databas
     const fixture = await fixtureFor(entry);
     const res = await send(await agentFor(actor, entry), entry, fixture);
     expect(res.status, rawBody(res).slice(0, 500)).toBe(expected);
-    if (entry.route.includes(' /api/')) expect(res.type).toBe('application/json');
+    if (entry.route.includes(' /api/')) {
+      expect(res.type).toBe(entry.stream && expected === 200 ? 'text/event-stream' : 'application/json');
+    }
     if (expected >= 400) {
       expect(res.body).toMatchObject({ error: expect.any(String), code: expect.any(String) });
     }

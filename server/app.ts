@@ -12,6 +12,7 @@ import { AppError } from './lib/app-error';
 import { createConcurrencyGate } from './lib/concurrency-gate';
 import { checkResponseContracts } from './lib/contract';
 import { apiNotFound, createErrorHandler } from './lib/error-handler';
+import { createJobQueue, type JobPolicy, type JobQueue, type JobQueueOptions } from './lib/job-queue';
 import type { Logger } from './lib/logger';
 import { createLocalMediaStore, type MediaStore } from './lib/media-store';
 import { noStore, requireJsonBody, requireSameOrigin, securityHeaders } from './lib/security';
@@ -29,12 +30,20 @@ import {
   IMAGE_DECODE_BUSY_MESSAGE,
   selectDiagnosisEngine,
 } from './modules/diagnosis';
+import { createEventsRouter, createLiveEvents, type LiveEventsService } from './modules/events';
 import { createHealthRouter } from './modules/health/health.routes';
-import { createChangeOrdersService, createJobsService } from './modules/jobs';
+import {
+  createChangeOrdersService,
+  createJobRoomService,
+  createJobsService,
+  createReceipts,
+} from './modules/jobs';
 import { createJobsRouter } from './modules/jobs/jobs.routes';
-import { createDevMailbox, createMailService, type MailQueueOptions, type MailService } from './modules/mail';
+import { createDevMailbox, createMailService, type MailService } from './modules/mail';
 import { createDevMailboxPageRouter, createDevMailboxRouter } from './modules/mail/mail.routes';
 import { createDatabaseMediaStore } from './modules/media';
+import { createMessagesRouter, createMessagesService } from './modules/messages';
+import { createNotificationsRouter, createNotificationsService } from './modules/notifications';
 import { createPlumbersService } from './modules/plumbers';
 import { createPlumberReviewRouter, createPlumbersRouter } from './modules/plumbers/plumbers.routes';
 import { createPricingRouter, createPricingService } from './modules/pricing';
@@ -52,8 +61,10 @@ export interface CreateAppOptions {
   isReady?: () => boolean;
   /** True from SIGTERM until the listener closes: /readyz answers 503, the API keeps answering. */
   isDraining?: () => boolean;
-  /** The mail queue's timings and whether this process delivers; tests shorten or turn them off. */
-  mailQueue?: Partial<MailQueueOptions>;
+  /** Whether this process works on queued jobs (mail, reset requests) and how often it looks; tests turn it off. */
+  jobQueue?: Partial<JobQueueOptions>;
+  /** Replaces parts of the mail queue's policy; tests shorten its retries. */
+  mailPolicy?: Partial<JobPolicy>;
 }
 
 export interface App {
@@ -62,8 +73,12 @@ export interface App {
   close(): Promise<void>;
   /** The media store the app serves photos from (the retention sweep removes from it too). */
   media: MediaStore;
-  /** The mail queue: started after the migrations, stopped before the pool closes. */
+  /** The job queue (mail, reset requests): started after the migrations, stopped before the pool closes. */
+  jobQueue: JobQueue;
+  /** Queues mail; tests send through it. */
   mail: MailService;
+  /** Live events (GET /api/events): started after the migrations, stopped before the listener and the pool close. */
+  liveEvents: LiveEventsService;
 }
 
 /**
@@ -76,12 +91,17 @@ function createServices(
     config,
     database,
     logger,
-    mailQueue,
-  }: Pick<CreateAppOptions, 'config' | 'database' | 'logger' | 'mailQueue'>,
+    jobQueue: jobQueueOptions,
+    mailPolicy,
+  }: Pick<CreateAppOptions, 'config' | 'database' | 'logger' | 'jobQueue' | 'mailPolicy'>,
   { rateLimitStore, media }: { rateLimitStore: ModuleDeps['rateLimitStore']; media: MediaStore },
 ) {
   const db = database.db;
-  const mail = createMailService({ database, config, logger, queue: mailQueue });
+  // One listener and one set of open event streams per process (docs/decisions/027-live-events.md).
+  const liveEvents = createLiveEvents({ database, logger, config });
+  // Before the services that define queues on it (mail, auth).
+  const jobQueue = createJobQueue({ pool: database.pool, logger, options: jobQueueOptions });
+  const mail = createMailService({ db, jobQueue, config, logger, policy: mailPolicy });
   const pricing = createPricingService(db);
   const plumbers = createPlumbersService({
     db,
@@ -89,7 +109,17 @@ function createServices(
     mail,
     publicUrl: config.publicUrl,
   });
-  const jobs = createJobsService({ db, platformFeePercent: config.platformFeePercent, pricing, plumbers });
+  const notifications = createNotificationsService({ db, mail, liveEvents, publicUrl: config.publicUrl });
+  const receipts = createReceipts({ mail, publicUrl: config.publicUrl });
+  const jobs = createJobsService({
+    db,
+    platformFeePercent: config.platformFeePercent,
+    pricing,
+    plumbers,
+    notifications,
+    receipts,
+  });
+  const quotes = createQuotesService({ db, jobs, plumbers, notifications });
   const booking = createBookingService({
     db,
     jobs,
@@ -106,6 +136,7 @@ function createServices(
     plumbers,
     booking,
     mail,
+    jobQueue,
     publicUrl: config.publicUrl,
   });
   // Photos are decoded one at a time per process; the queue behind is bounded (see the diagnosis router).
@@ -130,14 +161,19 @@ function createServices(
     admin: createAdminService(db),
     auth,
     booking,
-    changeOrders: createChangeOrdersService({ db, plumbers }),
+    changeOrders: createChangeOrdersService({ db, plumbers, notifications }),
     diagnosis,
     devMailbox: createDevMailbox({ db }),
+    jobQueue,
     jobs,
+    liveEvents,
     mail,
     plumbers,
     pricing,
-    quotes: createQuotesService({ db, jobs, plumbers }),
+    jobRoom: createJobRoomService({ db, pricing, plumbers, quotes, receipts }),
+    messages: createMessagesService({ db, jobs, plumbers, notifications }),
+    notifications,
+    quotes,
   };
 }
 
@@ -220,15 +256,18 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
   api.use('/diagnose', createDiagnosisRouter({ ...deps, diagnosis: services.diagnosis }));
   api.use(express.json({ limit: '100kb', strict: true }));
   api.use('/auth', createAuthRouter({ ...deps, auth: services.auth, passport, sessions }));
+  api.use(createNotificationsRouter(services));
   api.use('/account', createAccountRouter({ ...deps, auth: services.auth, passport, sessions }));
   api.use('/config', createSiteRouter(config.support, config.appTimeZone));
   api.use(createAdminRouter(services));
   api.use('/admin/plumbers', createPlumberReviewRouter(services));
   api.use('/pricing', createPricingRouter(services));
   api.use(createBookingRouter({ ...deps, booking: services.booking }));
+  api.use('/jobs', createMessagesRouter({ ...deps, messages: services.messages }));
   api.use('/jobs', createJobsRouter(services));
   api.use('/quotes', createQuotesRouter(services));
   api.use('/plumbers', createPlumbersRouter(services));
+  api.use('/events', createEventsRouter({ liveEvents: services.liveEvents, passport, config, logger }));
   if (config.mail.devMailbox) api.use('/dev', createDevMailboxRouter(services));
   api.use(apiNotFound);
   app.use('/api', api);
@@ -241,5 +280,12 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
   if (options.client === 'vite') closeClient = await serveDevClient(app);
 
   app.use(createErrorHandler(logger));
-  return { app, close: () => closeClient(), media, mail: services.mail };
+  return {
+    app,
+    close: () => closeClient(),
+    media,
+    jobQueue: services.jobQueue,
+    mail: services.mail,
+    liveEvents: services.liveEvents,
+  };
 }

@@ -61,6 +61,9 @@ export function defaultPasswordCheckConcurrency(cores: number): number {
   return Math.max(1, Math.min(2, cores - 1));
 }
 
+/** The window MESSAGE_RATE_LIMIT counts in. */
+const MESSAGE_RATE_WINDOW_MS = 10 * 60 * 1000;
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -127,6 +130,8 @@ const envSchema = z
       .int()
       .min(1000)
       .default(60 * 60 * 1000),
+    /** Job-room messages one account may send per 10 minutes (MESSAGE_RATE_WINDOW_MS). */
+    MESSAGE_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
     /** Open slot bookings one e-mail, phone, address or account may hold on one day (anti-hoarding). */
     BOOKING_DAILY_CAP: z.coerce.number().int().min(1).max(100).default(3),
     /** The business's clock: "today", booking windows and slot start times are judged in this zone. */
@@ -152,6 +157,10 @@ const envSchema = z
     MAIL_FROM: z.string().trim().min(3).default('Plumbline <no-reply@plumbline.test>'),
     /** Shows kept mail at /dev/mailbox even off the default (embedded database on loopback). */
     DEV_MAILBOX: optionalString.pipe(booleanFromEnv.optional()),
+    /** A comment line on every open event stream this often, so proxies do not close it as idle. */
+    LIVE_EVENTS_HEARTBEAT_MS: z.coerce.number().int().min(100).max(300_000).default(25_000),
+    /** Event streams one process keeps open; beyond that, GET /api/events answers 503. */
+    LIVE_EVENTS_MAX_STREAMS: z.coerce.number().int().min(1).max(1_000_000).default(5_000),
     /** The address people open the app at; links in mail start with it. Default: http://HOST:PORT. */
     PUBLIC_URL: optionalString.pipe(
       z.url({ error: 'must be a URL such as https://plumbline.example' }).optional(),
@@ -207,6 +216,7 @@ function toConfig(env: z.output<typeof envSchema>) {
     imageDecode: { maxQueued: env.IMAGE_DECODE_QUEUE, maxWaitMs: env.IMAGE_DECODE_MAX_WAIT_MS },
     diagnosisRateLimit: { limit: env.DIAGNOSIS_RATE_LIMIT, windowMs: env.DIAGNOSIS_RATE_WINDOW_MS },
     bookingRateLimit: { limit: env.BOOKING_RATE_LIMIT, windowMs: env.BOOKING_RATE_WINDOW_MS },
+    messageRateLimit: { limit: env.MESSAGE_RATE_LIMIT, windowMs: MESSAGE_RATE_WINDOW_MS },
     bookingDailyCap: env.BOOKING_DAILY_CAP,
     appTimeZone: env.APP_TIME_ZONE,
     platformFeePercent: env.PLATFORM_FEE_PERCENT,
@@ -231,6 +241,7 @@ function toConfig(env: z.output<typeof envSchema>) {
     publicUrl: (
       env.PUBLIC_URL ?? `http://${env.HOST.includes(':') ? `[${env.HOST}]` : env.HOST}:${env.PORT}`
     ).replace(/\/+$/, ''),
+    liveEvents: { heartbeatMs: env.LIVE_EVENTS_HEARTBEAT_MS, maxStreams: env.LIVE_EVENTS_MAX_STREAMS },
     sessionMaxAgeMs: env.SESSION_MAX_AGE_MS,
     sessionIdleTimeoutMs: env.SESSION_IDLE_TIMEOUT_MS,
   };

@@ -31,6 +31,7 @@ import {
   queryString,
 } from './test/fuzz-arbitraries';
 import { listRoutes } from './test/list-routes';
+import { readEventStreamStart } from './test/sse-client';
 import { createTestContext, testDatabaseKind, uniqueEmail, type TestContext } from './test/test-context';
 
 /**
@@ -492,6 +493,48 @@ const BODY_ROUTES: Record<string, BodyRouteSpec> = {
       ),
     }),
   },
+  // The homeowner writes in the quoting plumber's thread; the plumber in his own (hired: always open).
+  'POST /api/jobs/:jobId/messages': {
+    actors: ['homeowner', 'plumber'],
+    valid: (fx) =>
+      fc.oneof(
+        fc.constantFrom(...fx.quotedJobs).map(({ jobId }) => ({
+          actor: 'homeowner' as const,
+          params: { jobId },
+          body: { body: 'Is Friday fine? Call me on (303) 555-0100.', plumberId: fx.plumberId },
+        })),
+        fc.constantFrom(...fx.scheduledJobIds, ...fx.inProgressJobIds, ...fx.openJobIds).map((jobId) => ({
+          actor: 'plumber' as const,
+          params: { jobId },
+          body: { body: 'I can come at 10:30 on 2026-11-25; about $150-$300.' },
+        })),
+      ),
+    special: (fx) => ({
+      body: fc
+        .constantFrom(
+          '☎'.repeat(2_000),
+          '☎'.repeat(2_001),
+          '🚿'.repeat(1_000),
+          'x'.repeat(50_000),
+          'a@b.co '.repeat(285),
+          '(512) 555-0100 '.repeat(133),
+          'john at gmail dot com '.repeat(90),
+          ' \n\t ',
+          'valve\u0000',
+          '__proto__',
+        )
+        .map(jsonString),
+      plumberId: fc
+        .constantFrom(fx.plumberUserId, fx.homeowner.user.id, ...fx.openJobIds, 'missing')
+        .map(jsonString),
+    }),
+    knownIds: (fx) => [
+      ...fx.quotedJobs.map((quoted) => quoted.jobId),
+      ...fx.scheduledJobIds,
+      ...fx.openJobIds,
+      fx.plumberId,
+    ],
+  },
   // Its own plumber: a valid submission puts the submitter back in the review queue.
   'PUT /api/plumbers/me/onboarding': {
     actors: ['onboardingPlumber'],
@@ -585,6 +628,34 @@ const BODY_ROUTES: Record<string, BodyRouteSpec> = {
         .map(jsonString),
     }),
   },
+  'POST /api/notifications/read': {
+    actors: ['homeowner', 'plumber'],
+    valid: () =>
+      fc.oneof(
+        fc.constant({ actor: 'homeowner' as const, body: { all: true } }),
+        fc.uuid().map((id) => ({ actor: 'plumber' as const, body: { ids: [id] } })),
+      ),
+    special: () => ({
+      ids: fc.constantFrom(
+        '[]',
+        '["not-a-uuid"]',
+        `[${'"00000000-0000-4000-8000-000000000000",'.repeat(100)}"00000000-0000-4000-8000-000000000000"]`,
+        'null',
+      ),
+      all: fc.constantFrom('false', '"true"', '1'),
+    }),
+  },
+  'PATCH /api/account/notifications': {
+    actors: ['newAccount'],
+    valid: () =>
+      fc.constantFrom(
+        { body: { email: { new_quote: false } } },
+        { body: { email: { new_message: true, status_changed: false } } },
+      ),
+    special: () => ({
+      email: fc.constantFrom('{}', '{"unknown_kind": true}', '{"new_quote": "yes"}', '[]', 'null'),
+    }),
+  },
   'DELETE /api/account': {
     actors: ['newAccount'],
     valid: () => fc.constant({ body: { password: PASSWORD } }),
@@ -645,6 +716,35 @@ const GET_ROUTES: Record<string, GetRouteSpec> = {
     actors: ['plumber', 'admin'],
     valid: (fx) => ({ actor: 'plumber', params: { plumberId: fx.plumberId } }),
     knownIds: (fx) => [fx.plumberId, fx.plumberUserId],
+  },
+  'GET /api/jobs/:jobId': {
+    query: [],
+    actors: ['homeowner', 'plumber', 'admin'],
+    valid: (fx) => ({ actor: 'homeowner', params: { jobId: fx.quotedJobs[0].jobId } }),
+    knownIds: (fx) => [...fx.quotedJobs.map((quoted) => quoted.jobId), ...fx.openJobIds, fx.plumberId],
+  },
+  // The event stream: read up to its first blank line, then closed (server/test/sse-client.ts).
+  'GET /api/events': {
+    query: [],
+    actors: ['newAccount'],
+    valid: () => ({ actor: 'newAccount' }),
+    successType: /^text\/event-stream/,
+  },
+  'GET /api/notifications': {
+    query: [],
+    actors: ['homeowner', 'plumber'],
+    valid: () => ({ actor: 'homeowner' }),
+  },
+  'GET /api/account/notifications': {
+    query: [],
+    actors: ['newAccount'],
+    valid: () => ({ actor: 'newAccount' }),
+  },
+  'GET /api/jobs/:jobId/messages': {
+    query: [],
+    actors: ['homeowner', 'plumber', 'admin'],
+    valid: (fx) => ({ actor: 'homeowner', params: { jobId: fx.quotedJobs[0].jobId } }),
+    knownIds: (fx) => [...fx.quotedJobs.map((quoted) => quoted.jobId), ...fx.openJobIds, fx.plumberId],
   },
   'GET /api/plumbers/user/:userId': {
     query: [],
@@ -793,6 +893,7 @@ describe(`fuzz: every body route, query string and path parameter (${testDatabas
         AUTH_RATE_LIMIT: '100000',
         LOGIN_ACCOUNT_RATE_LIMIT: '100000',
         DIAGNOSIS_RATE_LIMIT: '100000',
+        MESSAGE_RATE_LIMIT: '100000',
       },
       // The token routes' fixtures are links read from the dev mailbox.
       mailQueue: { deliver: true },
@@ -1019,6 +1120,9 @@ describe(`fuzz: every body route, query string and path parameter (${testDatabas
               ? client.patch(url)
               : client.delete(url);
     for (const [name, value] of Object.entries(fuzzCase.headers)) request = request.set(name, value);
+    if (fuzzCase.method === 'GET' && url.split('?')[0] === '/api/events') {
+      request = request.buffer(true).parse(readEventStreamStart);
+    }
     if (fuzzCase.body !== undefined) {
       request = request.send(fuzzCase.latin1Bytes ? Buffer.from(fuzzCase.body, 'latin1') : fuzzCase.body);
     }

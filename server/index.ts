@@ -53,7 +53,8 @@ async function main() {
     app,
     close: closeApp,
     media,
-    mail,
+    jobQueue,
+    liveEvents,
   } = await createApp({
     config,
     database,
@@ -89,8 +90,11 @@ async function main() {
   });
   // Guest bookings not confirmed in time give their slots back (every instance sweeps; each goes once).
   const bookingRelease = startBookingReleaseSweep({ db: database.db, logger });
-  // Outgoing mail: opens the queue (pg-boss keeps its own schema) and starts this instance's worker.
-  await mail.start();
+  // Queued jobs (outgoing mail, password-reset requests): opens the queue (pg-boss keeps its own
+  // schema) and starts this instance's workers.
+  await jobQueue.start();
+  // Live events: this instance's LISTEN connection, and the daily cleanup of the event log.
+  await liveEvents.start();
   ready = true;
   logger.info({ seed: summary, demoAccounts: config.demoSeed }, 'migrated and seeded; ready');
 
@@ -107,12 +111,16 @@ async function main() {
     setTimeout(() => {
       // Keep-alive connections whose last request finishes after this point are closed as they go idle.
       const closeIdle = setInterval(() => server.closeIdleConnections(), 250);
+      // Event streams never finish by themselves: they end now (their pages reconnect to another
+      // instance and replay what they miss), or the listener would wait for them until forced.
+      const liveEventsStopped = liveEvents.stop();
       server.close(async () => {
         clearInterval(closeIdle);
+        await liveEventsStopped;
         await slotScheduler.stop();
         await mediaRetention.stop();
         await bookingRelease.stop();
-        await mail.stop();
+        await jobQueue.stop();
         await closeApp();
         await database.close();
         clearTimeout(force);

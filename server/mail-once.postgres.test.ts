@@ -5,6 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from './config';
 import { openDatabase, type DatabaseHandle } from './db/client';
+import { createJobQueue, type JobQueue } from './lib/job-queue';
 import { createLogger } from './lib/logger';
 import { composeMail, createMailService, type MailService } from './modules/mail';
 import { startTestSmtpServer, type TestSmtpServer } from './modules/mail/mail.fixtures';
@@ -27,7 +28,8 @@ describe('mail from two server instances on one PostgreSQL database', () => {
   let throwaway: Awaited<ReturnType<typeof createThrowawayDatabase>>;
   let smtp: TestSmtpServer;
   let database: DatabaseHandle;
-  let queue: MailService;
+  let jobQueue: JobQueue;
+  let mail: MailService;
   let a: ServerProcess;
   let b: ServerProcess;
   let dataDirs: string[] = [];
@@ -47,18 +49,20 @@ describe('mail from two server instances on one PostgreSQL database', () => {
     b = await startServerProcess({ env: { ...env, DATA_DIR: dataDirs[1] } });
     // The test queues the mails as the app does, through a queue that only sends (no worker here).
     database = await openDatabase({ databaseUrl: throwaway.url });
-    queue = createMailService({
-      database,
+    const logger = createLogger('silent');
+    jobQueue = createJobQueue({ pool: database.pool, logger, options: { deliver: false } });
+    mail = createMailService({
+      db: database.db,
+      jobQueue,
       config: loadConfig({ NODE_ENV: 'test', DATABASE_URL: throwaway.url, SMTP_URL: smtp.url }),
-      logger: createLogger('silent'),
-      queue: { deliver: false },
+      logger,
     });
-    await queue.start();
+    await jobQueue.start();
   }, 120_000);
 
   afterAll(async () => {
     await Promise.all([a?.stop(), b?.stop()]);
-    await queue?.stop();
+    await jobQueue?.stop();
     await database?.close();
     await smtp?.close();
     await throwaway?.drop();
@@ -77,7 +81,7 @@ describe('mail from two server instances on one PostgreSQL database', () => {
     for (let start = 0; start < MAILS; start += PER_TRANSACTION) {
       await database.db.transaction(async (tx) => {
         for (const subject of subjects.slice(start, start + PER_TRANSACTION)) {
-          await queue.send(tx, composeMail({ to: 'once@example.test', subject, paragraphs: [subject] }));
+          await mail.send(tx, composeMail({ to: 'once@example.test', subject, paragraphs: [subject] }));
         }
       });
     }

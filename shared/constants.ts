@@ -50,6 +50,24 @@ export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
 export const CHANGE_ORDER_STATUSES = ['pending', 'approved', 'declined'] as const;
 export type ChangeOrderStatus = (typeof CHANGE_ORDER_STATUSES)[number];
 
+/**
+ * What a notification is about (docs/product.md §11). Each kind also goes out by mail unless its
+ * user turned that kind off.
+ */
+export const NOTIFICATION_KINDS = [
+  'new_quote',
+  'new_message',
+  'quote_accepted',
+  'job_cancelled',
+  'new_nearby_job',
+  'change_order',
+  'status_changed',
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/** A job-room message's longest body, in characters. */
+export const MESSAGE_MAX_LENGTH = 2000;
+
 export const SERVICE_TYPES = [
   'Emergency Repair',
   'Drain Cleaning',

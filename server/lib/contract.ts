@@ -29,6 +29,9 @@ export const CONTRACT_VIOLATION_MESSAGE = 'The answer does not match its contrac
  * Checks every successful JSON answer under /api against its route's contract: the status, and the
  * body as the client will read it (after JSON). An answer that does not match, or a route without a
  * contract, becomes a 500 and an error log, so the API tests fail on it. Turned on in tests.
+ * Only `res.json` answers are checked: an event stream (GET /api/events, `text/event-stream`) is
+ * written with `res.write` and passes untouched; its contract's `response` is one event, which the
+ * stream's own tests parse (docs/decisions/027-live-events.md).
  */
 export function checkResponseContracts(contracts: readonly RouteContract[], logger: Logger): RequestHandler {
   const byKey = new Map(contracts.map((contract) => [routeKey(contract), contract]));

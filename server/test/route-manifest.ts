@@ -86,6 +86,11 @@ export interface RouteCase {
    * the session (the shared sessions of the other cases must survive it).
    */
   freshSession?: true;
+  /**
+   * A Server-Sent Events stream, which never ends by itself: the matrix reads the answer's start and
+   * closes the connection. A 200 must be `text/event-stream`; a refusal is JSON as everywhere else.
+   */
+  stream?: true;
   params?: (f: CaseFixture) => Record<string, string>;
   query?: (f: CaseFixture) => Record<string, string>;
   body?: (f: CaseFixture) => object;
@@ -435,6 +440,59 @@ export const ROUTE_MANIFEST: readonly RouteCase[] = [
     },
   },
 
+  // The job room: the owner, plumbers who may quote or took part (the area only: no street, no
+  // contacts), the hired plumber (the homeowner's name, phone and address) and admins.
+  {
+    route: 'GET /api/jobs/:jobId',
+    variant: 'open for quotes',
+    setup: 'job:quoted',
+    params: (f) => ({ jobId: f.job.id }),
+    expected: { ...USERS_OK, otherHomeowner: 404 },
+    reveals: {
+      homeowner: { plumber: ['name'] },
+      admin: { plumber: ['name'], homeowner: ['name', 'phone', 'address'] },
+    },
+  },
+  {
+    route: 'GET /api/jobs/:jobId',
+    variant: 'after the quote is accepted',
+    setup: 'job:scheduled',
+    params: (f) => ({ jobId: f.job.id }),
+    // The other plumber never took part and may no longer quote: not his business.
+    expected: { ...USERS_OK, otherHomeowner: 404, otherPlumber: 404 },
+    reveals: {
+      homeowner: { plumber: ['name', 'phone'] },
+      plumber: { homeowner: ['name', 'phone', 'address'] },
+      admin: { plumber: ['name', 'phone'], homeowner: ['name', 'phone', 'address'] },
+    },
+  },
+
+  // Job messages: one thread per plumber. The owner and the admin read them all, with each plumber's
+  // name (as next to quotes); a plumber his own — the other plumber works in the area and may ask
+  // before quoting, so he gets his own, empty thread. Admins watch; they do not write (403).
+  {
+    route: 'GET /api/jobs/:jobId/messages',
+    setup: 'job:quoted',
+    params: (f) => ({ jobId: f.job.id }),
+    expected: { ...USERS_OK, otherHomeowner: 404 },
+    reveals: { homeowner: { plumber: ['name'] }, admin: { plumber: ['name'] } },
+  },
+  // The owner names the quoting plumber's thread; a plumber's plumberId is ignored (his own thread).
+  {
+    route: 'POST /api/jobs/:jobId/messages',
+    setup: 'job:quoted',
+    params: (f) => ({ jobId: f.job.id }),
+    body: (f) => ({ body: 'Is the shut-off valve under the sink?', plumberId: f.plumber.plumberId }),
+    expected: {
+      anonymous: 401,
+      homeowner: 201,
+      otherHomeowner: 404,
+      plumber: 201,
+      otherPlumber: 201,
+      admin: 403,
+    },
+  },
+
   // Plumber profiles and ratings.
   // Re-sets the plumber's own area to what the fixtures gave it, so later cases see the same jobs.
   {
@@ -482,6 +540,20 @@ export const ROUTE_MANIFEST: readonly RouteCase[] = [
     params: (f) => ({ plumberId: f.plumber.plumberId }),
     expected: USERS_OK,
   },
+
+  // Notifications: each user's own, and the choice of which are mailed.
+  { route: 'GET /api/notifications', setup: 'job:quoted', expected: USERS_OK },
+  { route: 'POST /api/notifications/read', setup: 'none', body: () => ({ all: true }), expected: USERS_OK },
+  { route: 'GET /api/account/notifications', setup: 'none', expected: USERS_OK },
+  {
+    route: 'PATCH /api/account/notifications',
+    setup: 'none',
+    body: () => ({ email: { new_quote: true } }),
+    expected: USERS_OK,
+  },
+
+  // Live events (docs/decisions/027-live-events.md): each logged-in user's own events, any role.
+  { route: 'GET /api/events', setup: 'none', stream: true, expected: USERS_OK },
 
   // The developer mailbox (ADR 022): mounted only where config.mail.devMailbox is true (the test
   // app runs on loopback with the embedded default), and then a tool for whoever is at the machine:

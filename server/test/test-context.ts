@@ -7,7 +7,9 @@ import { loadConfig, type Config } from '../config';
 import { openDatabase, type DatabaseHandle } from '../db/client';
 import { runMigrations } from '../db/migrate';
 import { createLogger, type DestinationStream } from '../lib/logger';
-import type { MailQueueOptions, MailService } from '../modules/mail';
+import type { JobPolicy, JobQueueOptions } from '../lib/job-queue';
+import type { LiveEventsService } from '../modules/events';
+import type { MailService } from '../modules/mail';
 
 /**
  * API tests run against the real app and a real database: an in-memory PGlite by default, or a
@@ -18,8 +20,10 @@ export interface TestContext {
   /** The Express app itself, for tests and benchmarks that need a listening server. */
   app: Express;
   database: DatabaseHandle;
-  /** The app's mail queue, open; it delivers only when `mailQueue.deliver` was asked for. */
+  /** Queues mail on the app's job queue, open; it delivers only when `mailQueue.deliver` was asked for. */
   mail: MailService;
+  /** The app's live events, started (GET /api/events streams need a listening server: the app has none). */
+  liveEvents: LiveEventsService;
   request: ReturnType<typeof supertest>;
   /** A cookie-keeping client, like one browser. */
   agent: () => ReturnType<typeof supertest.agent>;
@@ -57,10 +61,11 @@ export async function createTestContext(
     /** Idle pooled connections are closed after this long (default: the app's 30 s). */
     poolIdleTimeoutMs?: number;
     /**
-     * The mail queue is always open, so routes can queue mail; `{ deliver: true }` also starts the
-     * worker (it polls the pool, so tests that do not read mail leave it off).
+     * The app's job queue (mail and password-reset requests) is always open, so routes can queue
+     * jobs; `{ deliver: true }` also starts the workers (they poll the pool, so tests that do not
+     * read mail leave it off). The retry and timing fields replace parts of the mail queue's policy.
      */
-    mailQueue?: Partial<MailQueueOptions>;
+    mailQueue?: Partial<JobQueueOptions & JobPolicy>;
   } = {},
 ): Promise<TestContext> {
   const config = loadConfig({
@@ -85,24 +90,29 @@ export async function createTestContext(
     await seedDatabase(database.db, { demo: true, bcryptCost: 4, timeZone: config.appTimeZone });
   }
 
-  const { app, close, mail } = await createApp({
+  const { deliver = false, pollingIntervalSeconds = 0.5, ...mailPolicy } = options.mailQueue ?? {};
+  const { app, close, jobQueue, mail, liveEvents } = await createApp({
     config,
     database,
     logger: createLogger(config.logLevel, options.logDestination),
     sessionSecret: 'test-secret-'.padEnd(40, 'x'),
     client: 'none',
-    mailQueue: { deliver: false, pollingIntervalSeconds: 0.5, ...options.mailQueue },
+    jobQueue: { deliver, pollingIntervalSeconds },
+    mailPolicy,
   });
-  await mail.start();
+  await jobQueue.start();
+  await liveEvents.start();
   return {
     config,
     app,
     database,
     mail,
+    liveEvents,
     request: supertest(app),
     agent: () => supertest.agent(app),
     async close() {
-      await mail.stop();
+      await liveEvents.stop();
+      await jobQueue.stop();
       await close();
       await database.close();
       await throwaway?.drop();

@@ -7,6 +7,7 @@ import { defineRoute } from './http';
 export const ACCOUNT_MESSAGES = {
   profileRequiredForJob: 'Add your full name and phone number before posting a job.',
   profileRequiredForQuote: 'Add your full name and phone number before sending a quote.',
+  profileRequiredForMessage: 'Add your full name and phone number before sending a message.',
   passwordCommon: 'This password is too common. Choose one that is harder to guess.',
   passwordPersonal: 'Your password must not contain your e-mail address or name.',
   currentPasswordWrong: 'Your current password is not correct.',

@@ -6,6 +6,8 @@ import { devRoutes } from './dev';
 import { diagnosisRoutes } from './diagnosis';
 import type { RouteContract } from './http';
 import { jobRoutes } from './jobs';
+import { messageRoutes } from './messages';
+import { notificationRoutes } from './notifications';
 import { plumberRoutes } from './plumbers';
 import { pricingRoutes } from './pricing';
 import { quoteRoutes } from './quotes';
@@ -24,6 +26,8 @@ export const apiRoutes: readonly RouteContract[] = [
   pricingRoutes,
   jobRoutes,
   quoteRoutes,
+  messageRoutes,
+  notificationRoutes,
   plumberRoutes,
   adminRoutes,
   devRoutes,

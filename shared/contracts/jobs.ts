@@ -4,7 +4,8 @@ import { BOOKING_MESSAGES } from './booking';
 import { FIELD_MESSAGES, jobIdParam, timestampSchema, uuidField } from './common';
 import { defineRoute } from './http';
 import { plumberRatingSchema } from './plumbers';
-import { moneyField, quoteSchema } from './quotes';
+import { estimateResponseSchema } from './pricing';
+import { jobQuoteSchema, moneyField, quoteSchema } from './quotes';
 
 export const JOB_MESSAGES = {
   issueSlugRequired: BOOKING_MESSAGES.issueSlugRequired,
@@ -211,6 +212,75 @@ export type NearbyCount = z.infer<typeof nearbyCountSchema>;
 export const acceptQuoteResultSchema = z.object({ job: jobStatusResultSchema, quote: quoteSchema });
 export type AcceptQuoteResult = z.infer<typeof acceptQuoteResultSchema>;
 
+/** Who is looking at a job room; each sees what that role may (docs/product.md §11). */
+export const JOB_ROOM_VIEWERS = ['homeowner', 'hired_plumber', 'prospective_plumber', 'admin'] as const;
+export type JobRoomViewer = (typeof JOB_ROOM_VIEWERS)[number];
+
+/** One step of a job's history, oldest first. */
+export const timelineEntrySchema = z.object({
+  status: z.enum(JOB_STATUSES),
+  statusLabel: z.string(),
+  notes: z.string().nullable(),
+  createdAt: timestampSchema,
+});
+export type TimelineEntry = z.infer<typeof timelineEntrySchema>;
+
+export const jobPhotoSchema = z.object({ id: z.uuid(), url: z.string() });
+export type JobPhoto = z.infer<typeof jobPhotoSchema>;
+
+/** What a completed job cost and who did it: the receipt page and mail. */
+export const receiptSchema = z.object({
+  jobId: z.uuid(),
+  completedAt: timestampSchema,
+  issue: z.string(),
+  address: z.string(),
+  homeowner: z.object({ name: z.string().nullable() }),
+  plumber: z.object({
+    name: z.string().nullable(),
+    businessName: z.string().nullable(),
+    licenseNumber: z.string().nullable(),
+    licenseState: z.string().nullable(),
+  }),
+  quote: z.object({ minTotal: z.string(), maxTotal: z.string() }),
+  /** Approved change orders only: what raised the agreed ceiling. */
+  changeOrders: z.array(z.object({ reason: z.string(), amount: z.string() })),
+  agreedMax: z.string(),
+  finalAmount: z.string(),
+});
+export type Receipt = z.infer<typeof receiptSchema>;
+
+/**
+ * GET /api/jobs/:jobId — the job room. A prospective plumber (one who may quote) sees the area,
+ * never the street address or anybody's contact details; the hired plumber sees the homeowner's;
+ * the homeowner sees the hired plumber's and every quote.
+ */
+export const jobRoomSchema = z.object({
+  viewer: z.enum(JOB_ROOM_VIEWERS),
+  job: z.object({
+    ...jobSummaryFields,
+    updatedAt: timestampSchema,
+    /** e.g. 'Austin, TX 78745'. */
+    area: z.string().nullable(),
+    /** The street address: homeowner, hired plumber and admins only. */
+    address: z.string().nullable(),
+  }),
+  /** Plumbline's price with how it was computed; null when the issue is not in the catalogue. */
+  estimate: estimateResponseSchema.nullable(),
+  photos: z.array(jobPhotoSchema),
+  /** The homeowner's name and phone: for the hired plumber and admins. */
+  homeowner: z.object({ name: z.string().nullable(), phone: z.string().nullable() }).nullable(),
+  /** The hired plumber's name and phone: once a quote is accepted. */
+  plumber: hiredPlumberSchema.nullable(),
+  /** Every quote for the homeowner and admins; a plumber sees only his own. */
+  quotes: z.array(jobQuoteSchema),
+  timeline: z.array(timelineEntrySchema),
+  changeOrders: z.array(changeOrderSchema),
+  finalAmount: z.string().nullable(),
+  /** Once completed, for the homeowner, the hired plumber and admins. */
+  receipt: receiptSchema.nullable(),
+});
+export type JobRoom = z.infer<typeof jobRoomSchema>;
+
 export const jobRoutes = {
   listMine: defineRoute({ method: 'GET', path: '/api/jobs', response: z.array(customerJobSchema) }),
   listNearby: defineRoute({ method: 'GET', path: '/api/jobs/nearby', response: z.array(nearbyJobSchema) }),
@@ -219,6 +289,13 @@ export const jobRoutes = {
     method: 'GET',
     path: '/api/jobs/assigned',
     response: z.array(assignedJobSchema),
+  }),
+  /** Mounted after the fixed /api/jobs/… paths above, which its :jobId would otherwise take. */
+  getRoom: defineRoute({
+    method: 'GET',
+    path: '/api/jobs/:jobId',
+    params: jobIdParam,
+    response: jobRoomSchema,
   }),
   acceptQuote: defineRoute({
     method: 'POST',

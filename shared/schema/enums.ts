@@ -10,6 +10,7 @@ import {
   USER_ROLES,
   VERIFICATION_STATUSES,
   SERVICE_REQUEST_STATUSES,
+  NOTIFICATION_KINDS,
 } from '../constants';
 
 export const userRole = pgEnum('user_role', USER_ROLES);
@@ -22,3 +23,4 @@ export const payoutStatus = pgEnum('payout_status', PAYOUT_STATUSES);
 export const serviceRequestStatus = pgEnum('service_request_status', SERVICE_REQUEST_STATUSES);
 export const quoteStatus = pgEnum('quote_status', QUOTE_STATUSES);
 export const changeOrderStatus = pgEnum('change_order_status', CHANGE_ORDER_STATUSES);
+export const notificationKind = pgEnum('notification_kind', NOTIFICATION_KINDS);

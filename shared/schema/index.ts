@@ -16,3 +16,5 @@ export * from './change-orders';
 export * from './media';
 export * from './seed-state';
 export * from './mail';
+export * from './notifications';
+export * from './messages';

@@ -23,6 +23,7 @@ const ResetPasswordPage = lazy(() =>
 const ConfirmBookingPage = lazy(() =>
   import('./pages/confirm-booking').then((m) => ({ default: m.ConfirmBookingPage })),
 );
+const JobRoomPage = lazy(() => import('./pages/job-room').then((m) => ({ default: m.JobRoomPage })));
 const AccountPage = lazy(() => import('./pages/account').then((m) => ({ default: m.AccountPage })));
 const NotFoundPage = lazy(() => import('./pages/not-found').then((m) => ({ default: m.NotFoundPage })));
 
@@ -48,6 +49,7 @@ export function AppRouter() {
           <Route path={paths.dashboard} component={DashboardPage} />
           <Route path={paths.admin} component={AdminPage} />
           <Route path={paths.account} component={AccountPage} />
+          <Route path={paths.jobRoom} component={JobRoomPage} />
           <Route path={paths.verifyEmail} component={VerifyEmailPage} />
           <Route path={paths.forgotPassword} component={ForgotPasswordPage} />
           <Route path={paths.resetPassword} component={ResetPasswordPage} />

@@ -14,6 +14,13 @@ export const paths = {
   resetPassword: '/reset-password',
   /** Opened from the link mailed to a guest who booked (`?token=`). */
   confirmBooking: '/confirm-booking',
+  /** A job's room (the route's pattern); links use `jobRoomPath(jobId)`. */
+  jobRoom: '/jobs/:jobId',
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];
+
+/** The link to one job's room. */
+export function jobRoomPath(jobId: string): string {
+  return paths.jobRoom.replace(':jobId', encodeURIComponent(jobId));
+}

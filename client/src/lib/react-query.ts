@@ -55,17 +55,32 @@ export const queryKeys = {
     nearby: ['/api/jobs/nearby'] as const,
     nearbyCount: ['/api/jobs/nearby/count'] as const,
     assigned: ['/api/jobs/assigned'] as const,
+    /**
+     * One job's room. It sits under `mine` on purpose: whatever refreshes the homeowner's jobs (an
+     * accepted quote, a cancellation, a change order answered) changes that job's room too.
+     */
+    room: (jobId: string) => ['/api/jobs', jobId] as const,
+    /** Under its room: refreshing a room refreshes its threads (masking and who may write follow the job). */
+    messages: (jobId: string) => ['/api/jobs', jobId, 'messages'] as const,
   },
   quotes: {
     /** Prefix of every job's quote list. */
     ofJobs: ['/api/quotes/job'] as const,
     ofJob: (jobId: string) => ['/api/quotes/job', jobId] as const,
+    /** Prefix of every plumber's own quote list. */
+    ofPlumbers: ['/api/quotes/plumber'] as const,
     ofPlumber: (plumberId: string) => ['/api/quotes/plumber', plumberId] as const,
   },
   plumbers: {
     ofUser: (userId: string) => ['/api/plumbers/user', userId] as const,
     ratings: (plumberId: string) => ['/api/plumbers', plumberId, 'ratings'] as const,
     averageRating: (plumberId: string) => ['/api/plumbers', plumberId, 'average-rating'] as const,
+  },
+  notifications: {
+    /** The bell: the newest notifications and the unread count. */
+    list: ['/api/notifications'] as const,
+    /** Which kinds are mailed too (not under `auth.account`: its own path root). */
+    preferences: ['/api/account/notifications'] as const,
   },
 } as const;
 

@@ -1,12 +1,15 @@
 import { createHash } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountTokens, serviceRequests, users } from '@shared/schema';
 import { AUTH_MESSAGES } from '@shared/contracts/auth';
 import { dayFromTodayIn } from '@shared/dates';
+import { createApp, type App } from '../../app';
+import { createLogger } from '../../lib/logger';
 import { createTestContext, testDatabaseKind, uniqueEmail, type TestContext } from '../../test/test-context';
 import { mailTo, tokenFromMail, waitForMail } from './account-tokens.fixtures';
-import { ACCOUNT_TOKEN_LIFETIME_MS } from './auth.service';
+import { ACCOUNT_TOKEN_LIFETIME_MS, PASSWORD_RESET_REQUEST_QUEUE } from './auth.service';
 
 const PASSWORD = 'correct-horse-battery';
 const NEW_PASSWORD = 'new-staple-battery';
@@ -325,4 +328,90 @@ describe(`limits on the mail a stranger can trigger (${testDatabaseKind} databas
     expect(third.status).toBe(429);
     expect(third.body).toEqual(limited);
   });
+});
+
+describe(`a reset request is a job in the queue (${testDatabaseKind} database)`, () => {
+  let ctx: TestContext;
+  /** A second instance of the app on the same database, whose workers work the queue. */
+  let worker: App | undefined;
+  beforeAll(async () => {
+    // This instance only queues: nothing works on a request until another instance's worker does.
+    ctx = await createTestContext();
+  });
+  afterAll(async () => {
+    await worker?.jobQueue.stop();
+    await worker?.close();
+    await ctx?.close();
+  });
+
+  const resetRequestsFor = async (email: string) =>
+    (
+      await ctx.database.pool.query<{ state: string; retry_count: number }>(
+        `select state, retry_count from pgboss.job where name = $1 and data->>'email' = $2`,
+        [PASSWORD_RESET_REQUEST_QUEUE, email],
+      )
+    ).rows;
+  const mailJobsTo = async (email: string) =>
+    (
+      await ctx.database.pool.query<{ subject: string }>(
+        `select data->>'subject' as subject from pgboss.job where name = 'mail' and data->>'to' = $1
+         order by created_on`,
+        [email],
+      )
+    ).rows.map((row) => row.subject);
+  const resetTokensOf = (userId: string) =>
+    ctx.database.db
+      .select()
+      .from(accountTokens)
+      .where(and(eq(accountTokens.userId, userId), eq(accountTokens.purpose, 'password_reset')));
+
+  async function untilStateOf(email: string, state: string) {
+    const deadline = Date.now() + 20_000;
+    while ((await resetRequestsFor(email))[0]?.state !== state) {
+      if (Date.now() > deadline) throw new Error(`the reset request of ${email} never became ${state}`);
+      await sleep(100);
+    }
+  }
+
+  it('answers once the request is queued; a worker of another instance mails the link, retried, once', async () => {
+    const email = uniqueEmail('reset-queued');
+    const registered = await ctx.request.post('/api/auth/register').send({ email, password: PASSWORD });
+    expect(registered.status).toBe(201);
+    const res = await ctx.request.post('/api/auth/password-reset').send({ email: ` ${email.toUpperCase()}` });
+    expect(res.status).toBe(202);
+    expect(res.body).toEqual({ ok: true });
+
+    // Answered with the request committed as a job (its normalised address), and nothing else done:
+    // no reset token, no reset mail queued, only the verification mail of the registration.
+    expect(await resetRequestsFor(email)).toEqual([{ state: 'created', retry_count: 0 }]);
+    expect(await resetTokensOf(registered.body.id)).toEqual([]);
+    expect(await mailJobsTo(email)).toEqual(['Confirm your e-mail address']);
+
+    // The first attempt fails (no token table), and the job waits for its retry.
+    await ctx.database.pool.query(`alter table account_tokens rename to account_tokens_hidden`);
+    try {
+      worker = await createApp({
+        config: ctx.config,
+        database: ctx.database,
+        logger: createLogger('silent'),
+        sessionSecret: 'test-secret-'.padEnd(40, 'x'),
+        client: 'none',
+        jobQueue: { deliver: true, pollingIntervalSeconds: 0.5 },
+      });
+      await worker.jobQueue.start();
+      await untilStateOf(email, 'retry');
+    } finally {
+      await ctx.database.pool.query(`alter table account_tokens_hidden rename to account_tokens`);
+    }
+
+    // The retry mails the link; the job completed with the token and the mail, so it is done once.
+    const token = await tokenFromMail(ctx, email, '/reset-password', 2);
+    expect(await resetRequestsFor(email)).toEqual([{ state: 'completed', retry_count: 1 }]);
+    expect(await resetTokensOf(registered.body.id)).toHaveLength(1);
+    expect(await mailJobsTo(email)).toEqual(['Confirm your e-mail address', 'Reset your Plumbline password']);
+    expect(
+      (await ctx.request.post('/api/auth/password-reset/confirm').send({ token, password: NEW_PASSWORD }))
+        .status,
+    ).toBe(200);
+  }, 60_000);
 });

@@ -68,13 +68,12 @@ export function createAuthHandlers(
     reply(res, authRoutes.resendVerification, { ok: true });
   };
 
-  const requestPasswordReset: RequestHandler = (req, res) => {
+  const requestPasswordReset: RequestHandler = async (req, res) => {
     const { email } = parseInput(authRoutes.requestPasswordReset.body, req.body);
-    // Answered first, the same for every address; the lookup and the mail come after (see the service).
+    // Before the answer the request is only queued, the same work for every address; the lookup and
+    // the mail are a worker's (see the service). A failure to queue is a database error like any other.
+    await auth.requestPasswordReset(email);
     reply(res, authRoutes.requestPasswordReset, { ok: true });
-    auth.requestPasswordReset(email).catch((error: unknown) => {
-      req.log.error({ err: error }, 'A password reset request failed');
-    });
   };
 
   const confirmPasswordReset: RequestHandler = async (req, res, next) => {

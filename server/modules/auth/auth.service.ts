@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import type { Database, Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { createConcurrencyGate } from '../../lib/concurrency-gate';
+import type { ClaimedJob, JobPolicy, JobQueue } from '../../lib/job-queue';
 import type { BookingService } from '../booking';
 import { composeMail, type MailService } from '../mail';
 import type { PlumbersService } from '../plumbers';
@@ -47,6 +48,8 @@ export interface AuthServiceDeps {
   booking: Pick<BookingService, 'claimGuestRequests' | 'forgetBooker'>;
   /** Queues the verification and reset mails in the transaction that issues their tokens. */
   mail: Pick<MailService, 'send'>;
+  /** Holds password-reset requests until a worker, on any instance, looks the address up. */
+  jobQueue: Pick<JobQueue, 'define' | 'send'>;
   /** Where the app is opened: every mailed link starts with it. */
   publicUrl: string;
   /** The clock tokens are issued and checked by. */
@@ -62,6 +65,30 @@ export const ACCOUNT_TOKEN_LIFETIME_MS: Record<AccountTokenPurpose, number> = {
   verify_email: 24 * 60 * 60 * 1000,
   change_email: 24 * 60 * 60 * 1000,
   password_reset: 60 * 60 * 1000,
+};
+
+export const PASSWORD_RESET_REQUEST_QUEUE = 'password-reset-request';
+
+/** A queued `POST /api/auth/password-reset`: the normalised e-mail it named. */
+interface PasswordResetRequest {
+  email: string;
+}
+
+/**
+ * A few minutes of retries (a database restart or failover); after that the user has likely asked
+ * again. A request is a lookup and one short transaction.
+ */
+const PASSWORD_RESET_REQUEST_POLICY: JobPolicy = {
+  // Each request takes a pooled connection while it runs: a few at once leave the rest to requests.
+  batchSize: 5,
+  retryLimit: 8,
+  retryDelaySeconds: 5,
+  retryDelayMaxSeconds: 60,
+  // Far longer than the lookup and the transaction take (every statement is bounded by the pool's
+  // timeouts); the completion is in that transaction anyway, so a slow request is never worked twice.
+  expireInSeconds: 120,
+  // The job holds the address that asked: kept no longer than the link it leads to works.
+  deleteAfterSeconds: 60 * 60,
 };
 
 /** What a deleted account's e-mail becomes: unique, and in a domain that can never receive mail (RFC 2606). */
@@ -101,6 +128,7 @@ export function createAuthService({
   plumbers,
   booking,
   mail,
+  jobQueue,
   publicUrl,
   now = () => new Date(),
 }: AuthServiceDeps) {
@@ -224,6 +252,22 @@ export function createAuthService({
     return moved;
   }
 
+  /**
+   * Works a queued reset request, on whichever instance claims it: mails a reset link if an
+   * account has this e-mail, and does nothing otherwise. The job is completed in the transaction
+   * that stores the token and queues the mail, so a request leads to one link however often it is
+   * retried (docs/decisions/023-account-tokens.md).
+   */
+  async function issuePasswordReset(job: ClaimedJob<PasswordResetRequest>): Promise<void> {
+    await db.transaction(async (tx) => {
+      await job.completeIn(tx);
+      const user = await findUserByEmail(tx, job.data.email);
+      const locked = user && (await lockUserById(tx, user.id));
+      if (locked && !locked.deletedAt) await mailNewLink(tx, locked, 'password_reset');
+    });
+  }
+  jobQueue.define(PASSWORD_RESET_REQUEST_QUEUE, PASSWORD_RESET_REQUEST_POLICY, issuePasswordReset);
+
   const toAccount = (user: User, pendingEmail: string | null): Account => ({
     name: user.name,
     phone: user.phone,
@@ -303,16 +347,12 @@ export function createAuthService({
     },
 
     /**
-     * Mails a reset link if an account has this e-mail, and does nothing otherwise. The handler
-     * answers before calling it, so the answer says nothing about the account, not even by its time.
+     * Queues the request, to be worked later by `issuePasswordReset`: one insert, the same for every
+     * address, so the answer says nothing about the account, not even by its time. Once this
+     * returns the request survives this process.
      */
     async requestPasswordReset(email: string): Promise<void> {
-      const user = await findUserByEmail(db, email);
-      if (!user || user.deletedAt) return;
-      await db.transaction(async (tx) => {
-        const locked = await lockUserById(tx, user.id);
-        if (locked) await mailNewLink(tx, locked, 'password_reset');
-      });
+      await jobQueue.send<PasswordResetRequest>(db, PASSWORD_RESET_REQUEST_QUEUE, { email });
     },
 
     /**

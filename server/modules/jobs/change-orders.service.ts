@@ -3,6 +3,7 @@ import type { CurrentUser } from '@shared/contracts/auth';
 import type { CreateChangeOrder, JobChangeOrder } from '@shared/contracts/jobs';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { notificationCopy, type NotificationsService } from '../notifications';
 import type { PlumbersService } from '../plumbers';
 import {
   decideChangeOrder,
@@ -40,10 +41,12 @@ export function toJobChangeOrder(row: ChangeOrder): JobChangeOrder {
 
 export interface ChangeOrdersServiceDeps {
   db: Database;
-  plumbers: Pick<PlumbersService, 'findForUser'>;
+  plumbers: Pick<PlumbersService, 'findForUser' | 'userIdsOf'>;
+  /** Tells the other side of a request or a decision, in its transaction. */
+  notifications: Pick<NotificationsService, 'notify' | 'jobChanged'>;
 }
 
-export function createChangeOrdersService({ db, plumbers }: ChangeOrdersServiceDeps) {
+export function createChangeOrdersService({ db, plumbers, notifications }: ChangeOrdersServiceDeps) {
   return {
     /**
      * The assigned plumber asks for `amount` on top of the accepted quote's maximum. One request
@@ -71,6 +74,16 @@ export function createChangeOrdersService({ db, plumbers }: ChangeOrdersServiceD
             amount: input.amount,
             reason: input.reason,
           });
+          await notifications.notify(tx, [
+            {
+              userId: job.customerId,
+              kind: 'change_order',
+              jobId: job.id,
+              eventKey: `change-order:${row.id}`,
+              ...notificationCopy.changeOrderRequested(job.issueSlug, row.amount, row.reason),
+            },
+          ]);
+          await notifications.jobChanged(tx, job.id, [actor.id]);
           return toJobChangeOrder(row);
         });
       } catch (error) {
@@ -103,6 +116,19 @@ export function createChangeOrdersService({ db, plumbers }: ChangeOrdersServiceD
           throw new AppError('CONFLICT', CHANGE_ORDER_ERRORS.approveTooLate);
         const decided = await decideChangeOrder(tx, changeOrder.id, decision);
         if (!decided) throw new AppError('CONFLICT', CHANGE_ORDER_ERRORS.alreadyDecided);
+        const plumberUserId = (await plumbers.userIdsOf(tx, [decided.plumberId])).get(decided.plumberId);
+        if (plumberUserId) {
+          await notifications.notify(tx, [
+            {
+              userId: plumberUserId,
+              kind: 'change_order',
+              jobId: job.id,
+              eventKey: `change-order:${decided.id}:${decision}`,
+              ...notificationCopy.changeOrderDecided(job.issueSlug, decided.amount, decision === 'approved'),
+            },
+          ]);
+        }
+        await notifications.jobChanged(tx, job.id, [actor.id]);
         return toJobChangeOrder(decided);
       });
     },

@@ -5,13 +5,20 @@ import { reply } from '../../lib/contract';
 import { parseInput } from '../../lib/validate';
 import type { QuotesService } from '../quotes';
 import type { ChangeOrdersService } from './change-orders.service';
+import type { JobRoomService } from './job-room.service';
 import type { JobsService } from './jobs.service';
 
 export function createJobsHandlers(
   jobs: JobsService,
   quotes: QuotesService,
   changeOrders: ChangeOrdersService,
+  jobRoom: JobRoomService,
 ) {
+  const getRoom: RequestHandler = async (req, res) => {
+    const { jobId } = parseInput(jobRoutes.getRoom.params, req.params);
+    reply(res, jobRoutes.getRoom, await jobRoom.getRoom(currentUser(req), jobId));
+  };
+
   const listMine: RequestHandler = async (req, res) => {
     reply(res, jobRoutes.listMine, await jobs.listCustomerJobs(currentUser(req)));
   };
@@ -71,6 +78,7 @@ export function createJobsHandlers(
     };
 
   return {
+    getRoom,
     listMine,
     listNearby,
     countNearby,

@@ -1,10 +1,12 @@
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { OPEN_JOB_STATUSES, type JobStatus } from '@shared/constants';
 import { EARTH_RADIUS_KM } from '@shared/geo';
 import {
+  jobMedia,
   jobStatusEvents,
   jobs,
   payouts,
+  plumbers,
   quotes,
   users,
   type Job,
@@ -47,9 +49,9 @@ export async function findJobById(db: Executor, id: string): Promise<Job | undef
 export async function findCustomerProfile(
   db: Executor,
   userId: string,
-): Promise<{ name: string | null; phone: string | null } | undefined> {
+): Promise<{ name: string | null; phone: string | null; email: string; deletedAt: Date | null } | undefined> {
   const [row] = await db
-    .select({ name: users.name, phone: users.phone })
+    .select({ name: users.name, phone: users.phone, email: users.email, deletedAt: users.deletedAt })
     .from(users)
     .where(eq(users.id, userId))
     .limit(1);
@@ -217,4 +219,53 @@ export async function listPayoutsByJobs(db: Executor, jobIds: readonly string[])
     .select()
     .from(payouts)
     .where(inArray(payouts.jobId, [...jobIds]));
+}
+
+/** Plumbers who quoted on the job or wrote in its messages: who hears that it was cancelled. */
+export async function listPlumbersInvolved(db: Executor, jobId: string): Promise<string[]> {
+  const result = await db.execute<{ plumberId: string }>(sql`
+    select plumber_id as "plumberId" from quotes where job_id = ${jobId}
+    union
+    select plumber_id as "plumberId" from job_messages where job_id = ${jobId}`);
+  return result.rows.map((row) => row.plumberId);
+}
+
+/** The job's history, oldest first. */
+export async function listJobStatusEvents(db: Executor, jobId: string): Promise<JobStatusEvent[]> {
+  return db
+    .select()
+    .from(jobStatusEvents)
+    .where(eq(jobStatusEvents.jobId, jobId))
+    .orderBy(asc(jobStatusEvents.createdAt), asc(jobStatusEvents.id));
+}
+
+export async function listJobPhotos(db: Executor, jobId: string): Promise<{ id: string; url: string }[]> {
+  return db
+    .select({ id: jobMedia.id, url: jobMedia.url })
+    .from(jobMedia)
+    .where(eq(jobMedia.jobId, jobId))
+    .orderBy(asc(jobMedia.createdAt), asc(jobMedia.id));
+}
+
+/** Whether the plumber has a quote or a message thread on the job. */
+export async function hasPlumberTakenPart(db: Executor, jobId: string, plumberId: string): Promise<boolean> {
+  const result = await db.execute<{ found: boolean }>(sql`
+    select exists (select 1 from quotes where job_id = ${jobId} and plumber_id = ${plumberId})
+        or exists (select 1 from job_messages where job_id = ${jobId} and plumber_id = ${plumberId}) as found`);
+  return result.rows[0]?.found === true;
+}
+
+/** Who did the work, as a receipt names them: the person, the business and its licence. */
+export async function findReceiptPlumber(db: Executor, plumberId: string) {
+  const [row] = await db
+    .select({
+      name: users.name,
+      businessName: plumbers.businessName,
+      licenseNumber: plumbers.licenseNumber,
+      licenseState: plumbers.licenseState,
+    })
+    .from(plumbers)
+    .innerJoin(users, eq(users.id, plumbers.userId))
+    .where(eq(plumbers.id, plumberId));
+  return row;
 }

@@ -18,6 +18,7 @@ import type {
 import type { Database, Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { extractZip, locateAddress } from '../geo';
+import { notificationCopy, type NotificationsService } from '../notifications';
 import type { PricingService } from '../pricing';
 import { hasServiceLocation, toPlumberRating, type Plumber, type PlumbersService } from '../plumbers';
 import { listChangeOrdersByJobs, type ChangeOrder } from './change-orders.repository';
@@ -33,6 +34,7 @@ import {
   listAcceptedQuotes,
   listJobsByCustomer,
   listJobsByPlumber,
+  listPlumbersInvolved,
   listPayoutsByJobs,
   lockJobById,
   updateJob,
@@ -252,11 +254,39 @@ export interface JobsServiceDeps {
     | 'addRatingIfNew'
     | 'listRatingsForJobs'
     | 'hiredContacts'
+    | 'userIdsOf'
+    | 'vettedUsersServing'
   >;
+  /** Tells the other side of each change, in the change's transaction. */
+  notifications: Pick<NotificationsService, 'notify' | 'jobChanged'>;
+  /** Mails the homeowner the receipt of a completed job, in the completion's transaction. */
+  receipts: { mailReceipt(tx: Executor, jobId: string): Promise<void> };
 }
 
-export function createJobsService({ db, platformFeePercent, pricing, plumbers }: JobsServiceDeps) {
+export function createJobsService({
+  db,
+  platformFeePercent,
+  pricing,
+  plumbers,
+  notifications,
+  receipts,
+}: JobsServiceDeps) {
   const estimator = pricingEstimator(pricing);
+
+  /** The hired plumber moved the job on: the homeowner is told, the plumber's other pages refresh. */
+  async function notifyHomeownerOfStatus(tx: Executor, job: Job, plumberUserId: string) {
+    await notifications.notify(tx, [
+      {
+        userId: job.customerId,
+        kind: 'status_changed',
+        jobId: job.id,
+        eventKey: `status:${job.id}:${job.currentStatus}`,
+        ...notificationCopy.statusChanged(job.issueSlug, job.currentStatus),
+      },
+    ]);
+    await notifications.jobChanged(tx, job.id, [plumberUserId]);
+  }
+
   return {
     /**
      * Posts a job inside the caller's transaction `tx` (booking posts it with the service request).
@@ -268,7 +298,24 @@ export function createJobsService({ db, platformFeePercent, pricing, plumbers }:
       if (!profile || !isProfileComplete(profile)) {
         throw new AppError('PROFILE_INCOMPLETE', ACCOUNT_MESSAGES.profileRequiredForJob);
       }
-      return postJob(tx, input, notes);
+      const job = await postJob(tx, input, notes);
+      const serving = await plumbers.vettedUsersServing(tx, { lat: input.lat, lng: input.lng });
+      const text = notificationCopy.newNearbyJob(
+        job.issueSlug,
+        areaOf(job.address),
+        job.urgency === 'emergency',
+      );
+      await notifications.notify(
+        tx,
+        serving.map((userId) => ({
+          userId,
+          kind: 'new_nearby_job' as const,
+          jobId: job.id,
+          eventKey: `job-posted:${job.id}`,
+          ...text,
+        })),
+      );
+      return job;
     },
 
     async findById(jobId: string): Promise<Job | undefined> {
@@ -410,15 +457,33 @@ export function createJobsService({ db, platformFeePercent, pricing, plumbers }:
           if (!isOwner) throw new AppError('FORBIDDEN', JOB_ERRORS.cancelOwnerOnly);
           if (!CANCELLABLE.includes(job.currentStatus))
             throw new AppError('CONFLICT', JOB_ERRORS.cancelTooLate);
-          return toJobStatusResult(
-            await transitionJob(tx, job.id, 'cancelled', notes ?? 'Cancelled by the homeowner'),
+          const cancelled = await transitionJob(
+            tx,
+            job.id,
+            'cancelled',
+            notes ?? 'Cancelled by the homeowner',
           );
+          const involved = await plumbers.userIdsOf(tx, await listPlumbersInvolved(tx, job.id));
+          await notifications.notify(
+            tx,
+            [...involved.values()].map((userId) => ({
+              userId,
+              kind: 'job_cancelled' as const,
+              jobId: job.id,
+              eventKey: `job-cancelled:${job.id}`,
+              ...notificationCopy.jobCancelled(job.issueSlug),
+            })),
+          );
+          await notifications.jobChanged(tx, job.id, [actor.id]);
+          return toJobStatusResult(cancelled);
         }
 
         if (!isAssignedPlumber) throw new AppError('FORBIDDEN', JOB_ERRORS.plumberOnly);
         if (change.status === 'in_progress') {
           if (job.currentStatus !== 'scheduled') throw new AppError('CONFLICT', JOB_ERRORS.startNotScheduled);
-          return toJobStatusResult(await transitionJob(tx, job.id, 'in_progress', notes ?? 'Work started'));
+          const started = await transitionJob(tx, job.id, 'in_progress', notes ?? 'Work started');
+          await notifyHomeownerOfStatus(tx, started, actor.id);
+          return toJobStatusResult(started);
         }
 
         if (job.currentStatus !== 'in_progress')
@@ -439,6 +504,8 @@ export function createJobsService({ db, platformFeePercent, pricing, plumbers }:
           ...splitPayout(gross, platformFeePercent),
           status: 'pending',
         });
+        await notifyHomeownerOfStatus(tx, completed, actor.id);
+        await receipts.mailReceipt(tx, job.id);
         return toJobStatusResult(completed, payout ?? null);
       });
     },

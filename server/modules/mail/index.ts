@@ -3,11 +3,5 @@
  * the product's mail layout, and the developer mailbox that keeps mail when there is no SMTP server.
  */
 export { composeMail, type OutgoingMail } from './mail.compose';
-export {
-  createMailService,
-  MAIL_QUEUE_DEFAULTS,
-  type MailQueueOptions,
-  type MailService,
-  type MailServiceDeps,
-} from './mail.service';
+export { createMailService, MAIL_QUEUE_POLICY, type MailService, type MailServiceDeps } from './mail.service';
 export { createDevMailbox, type DevMailbox } from './mail.mailbox';

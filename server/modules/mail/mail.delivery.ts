@@ -13,7 +13,7 @@ export interface MailDelivery {
 
 /**
  * Bounds on one SMTP conversation. Their sum stays well under the queue's expiry
- * (MAIL_QUEUE_DEFAULTS.expireInSeconds), so a slow server fails the attempt instead of the queue
+ * (MAIL_QUEUE_POLICY.expireInSeconds), so a slow server fails the attempt instead of the queue
  * handing the same mail to a second worker while the first is still sending it.
  */
 export const SMTP_TIMEOUTS_MS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };

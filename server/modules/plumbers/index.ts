@@ -5,6 +5,7 @@
 export {
   createPlumbersService,
   hasServiceLocation,
+  servesLocation,
   toPlumberRating,
   type Plumber,
   type PlumbersService,

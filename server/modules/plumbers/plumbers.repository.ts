@@ -8,6 +8,7 @@ import {
   type Plumber,
   type Rating,
 } from '@shared/schema';
+import { EARTH_RADIUS_KM } from '@shared/geo';
 import type { Executor } from '../../db/client';
 
 export type { NewRating, Plumber, Rating };
@@ -255,4 +256,44 @@ export async function listRatingsByJobs(db: Executor, jobIds: readonly string[])
     .select()
     .from(ratings)
     .where(inArray(ratings.jobId, [...jobIds]));
+}
+
+/** The account behind each plumber, keyed by plumber id. */
+export async function listPlumberUserIds(db: Executor, ids: readonly string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: plumbers.id, userId: plumbers.userId })
+    .from(plumbers)
+    .where(inArray(plumbers.id, [...new Set(ids)]));
+  return new Map(rows.map((row) => [row.id, row.userId]));
+}
+
+/**
+ * The accounts of verified plumbers (insurance covering `today`) whose service circle contains the
+ * point: who may quote on a job posted there.
+ */
+export async function listVettedPlumberUsersServing(
+  db: Executor,
+  point: { lat: number; lng: number },
+  today: string,
+): Promise<string[]> {
+  const rows = await db
+    .select({ userId: plumbers.userId })
+    .from(plumbers)
+    .innerJoin(users, eq(users.id, plumbers.userId))
+    .where(
+      and(
+        eq(plumbers.verificationStatus, 'verified'),
+        sql`(${plumbers.insuranceExpiresOn} is null or ${plumbers.insuranceExpiresOn} >= ${today})`,
+        isNotNull(plumbers.currentLat),
+        isNotNull(plumbers.currentLng),
+        sql`${users.deletedAt} is null`,
+        sql`2 * ${EARTH_RADIUS_KM}::float8 * asin(least(1::float8, sqrt(
+            power(sin(radians(${plumbers.currentLat}::float8 - ${point.lat}::float8) / 2), 2)
+          + cos(radians(${point.lat}::float8)) * cos(radians(${plumbers.currentLat}::float8))
+          * power(sin(radians(${plumbers.currentLng}::float8 - ${point.lng}::float8) / 2), 2))))
+          <= ${plumbers.serviceRadiusKm}::float8`,
+      ),
+    );
+  return rows.map((row) => row.userId);
 }

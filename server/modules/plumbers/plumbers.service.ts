@@ -18,7 +18,7 @@ import {
 } from '@shared/contracts/plumbers';
 import type { Database, Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { lookupZip } from '../geo';
+import { haversineKm, lookupZip } from '../geo';
 import type { MailService } from '../mail';
 import {
   demoteLapsedPlumbers,
@@ -41,6 +41,8 @@ import {
   type NewRating,
   type Plumber,
   type Rating,
+  listPlumberUserIds,
+  listVettedPlumberUsersServing,
 } from './plumbers.repository';
 import { assertVetted, currentVerificationStatus, decisionMail, toAdminPlumber } from './plumbers.vetting';
 
@@ -78,6 +80,19 @@ export function toPlumberProfile(plumber: Plumber, today: string): PlumberProfil
 
 export function hasServiceLocation(plumber: Plumber): boolean {
   return plumber.currentLat !== null && plumber.currentLng !== null;
+}
+
+/**
+ * Whether a place (a job's coordinates) lies within the plumber's service radius: where it may quote
+ * and ask questions. False while either has no coordinates.
+ */
+export function servesLocation(plumber: Plumber, place: { lat: string | null; lng: string | null }): boolean {
+  if (!hasServiceLocation(plumber) || place.lat === null || place.lng === null) return false;
+  const distanceKm = haversineKm(
+    { lat: Number(plumber.currentLat), lng: Number(plumber.currentLng) },
+    { lat: Number(place.lat), lng: Number(place.lng) },
+  );
+  return distanceKm <= Number(plumber.serviceRadiusKm);
 }
 
 export function toPlumberRating(rating: Rating): PlumberRating {
@@ -236,6 +251,21 @@ export function createPlumbersService({ db, timeZone, mail, publicUrl }: Plumber
     /** Stores a job's rating inside the caller's transaction `tx`; undefined when the job already has one. */
     async addRatingIfNew(tx: Executor, values: NewRating): Promise<Rating | undefined> {
       return insertRatingIfNew(tx, values);
+    },
+
+    /** Verified, with insurance covering today: may see jobs and quote. */
+    isVetted(plumber: Plumber): boolean {
+      return currentVerificationStatus(plumber, today()) === 'verified';
+    },
+
+    /** The account behind each plumber (to notify it), keyed by plumber id. */
+    async userIdsOf(executor: Executor, plumberIds: readonly string[]): Promise<Map<string, string>> {
+      return listPlumberUserIds(executor, plumberIds);
+    },
+
+    /** Accounts of the vetted plumbers who may quote on a job at this point (it is inside their area). */
+    async vettedUsersServing(executor: Executor, point: { lat: number; lng: number }): Promise<string[]> {
+      return listVettedPlumberUsersServing(executor, point, today());
     },
 
     async listRatingsForJobs(jobIds: readonly string[]): Promise<Rating[]> {

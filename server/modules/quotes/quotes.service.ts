@@ -5,9 +5,9 @@ import type { JobStatusResult } from '@shared/contracts/jobs';
 import type { CreateQuoteData, JobQuote, PlumberQuote, Quote as QuoteView } from '@shared/contracts/quotes';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { haversineKm } from '../geo';
 import { toJobStatusResult, type JobsService } from '../jobs';
-import { hasServiceLocation, type PlumbersService } from '../plumbers';
+import { notificationCopy, type NotificationsService } from '../notifications';
+import { hasServiceLocation, servesLocation, type PlumbersService } from '../plumbers';
 import {
   ONE_ACCEPTED_PER_JOB,
   declineOtherQuotes,
@@ -52,10 +52,15 @@ function toQuoteView(quote: Quote): QuoteView {
 export interface QuotesServiceDeps {
   db: Database;
   jobs: Pick<JobsService, 'findById' | 'lockById' | 'transition'>;
-  plumbers: Pick<PlumbersService, 'findForUser' | 'requireVettedForUser' | 'findById' | 'cards'>;
+  plumbers: Pick<
+    PlumbersService,
+    'findForUser' | 'requireVettedForUser' | 'findById' | 'cards' | 'userIdsOf'
+  >;
+  /** Tells the homeowner of a new quote and the plumbers of an acceptance, in the same transaction. */
+  notifications: Pick<NotificationsService, 'notify' | 'jobChanged'>;
 }
 
-export function createQuotesService({ db, jobs, plumbers }: QuotesServiceDeps) {
+export function createQuotesService({ db, jobs, plumbers, notifications }: QuotesServiceDeps) {
   async function withPlumberCards(rows: Quote[]): Promise<JobQuote[]> {
     const cards = await plumbers.cards(rows.map((quote) => quote.plumberId));
     return rows.map((quote) => {
@@ -86,14 +91,7 @@ export function createQuotesService({ db, jobs, plumbers }: QuotesServiceDeps) {
         const job = await jobs.lockById(tx, input.jobId);
         if (!job) throw new AppError('NOT_FOUND', QUOTE_ERRORS.jobNotFound);
 
-        const inArea =
-          job.lat !== null &&
-          job.lng !== null &&
-          haversineKm(
-            { lat: Number(plumber.currentLat), lng: Number(plumber.currentLng) },
-            { lat: Number(job.lat), lng: Number(job.lng) },
-          ) <= Number(plumber.serviceRadiusKm);
-        if (!inArea) throw new AppError('FORBIDDEN', QUOTE_ERRORS.outsideArea);
+        if (!servesLocation(plumber, job)) throw new AppError('FORBIDDEN', QUOTE_ERRORS.outsideArea);
         if (!OPEN_JOB_STATUSES.includes(job.currentStatus))
           throw new AppError('CONFLICT', QUOTE_ERRORS.jobClosed);
 
@@ -107,6 +105,16 @@ export function createQuotesService({ db, jobs, plumbers }: QuotesServiceDeps) {
         if (!quote) throw new AppError('ALREADY_QUOTED', QUOTE_ERRORS.alreadyQuoted);
         if (job.currentStatus === 'requested')
           await jobs.transition(tx, job.id, 'quoted', 'First quote received');
+        await notifications.notify(tx, [
+          {
+            userId: job.customerId,
+            kind: 'new_quote',
+            jobId: job.id,
+            eventKey: `quote:${quote.id}`,
+            ...notificationCopy.newQuote(job.issueSlug, plumber.businessName, quote.minTotal, quote.maxTotal),
+          },
+        ]);
+        await notifications.jobChanged(tx, job.id, [actor.id]);
         return toQuoteView(quote);
       });
     },
@@ -167,6 +175,24 @@ export function createQuotesService({ db, jobs, plumbers }: QuotesServiceDeps) {
           const scheduled = await jobs.transition(tx, job.id, 'scheduled', 'Quote accepted', {
             plumberId: quote.plumberId,
           });
+          const quotedBy = await plumbers.userIdsOf(
+            tx,
+            (await listQuotesByJob(tx, job.id)).map((q) => q.plumberId),
+          );
+          const hiredUserId = quotedBy.get(quote.plumberId);
+          if (hiredUserId) {
+            await notifications.notify(tx, [
+              {
+                userId: hiredUserId,
+                kind: 'quote_accepted',
+                jobId: job.id,
+                eventKey: `quote-accepted:${quote.id}`,
+                ...notificationCopy.quoteAccepted(job.issueSlug),
+              },
+            ]);
+          }
+          // The other plumbers' quotes were declined and the homeowner's other pages show the job.
+          await notifications.jobChanged(tx, job.id, [actor.id, ...quotedBy.values()]);
           return { job: toJobStatusResult(scheduled), quote: toQuoteView(accepted) };
         });
       } catch (error) {

@@ -16,9 +16,12 @@ import { NAV_ITEMS, isActivePath } from './nav-items';
 
 const MOBILE_MENU_ID = 'mobile-menu';
 
-// The account menu (dropdown primitive, popper) only matters once someone is logged in: keep it out of
-// the first load that every visitor pays for.
-const UserMenu = lazy(() => import('./user-menu').then((module) => ({ default: module.UserMenu })));
+// The account menu and the notification bell (dropdown primitive, popper) only matter once someone is
+// logged in: keep them out of the first load that every visitor pays for.
+const UserMenu = lazy(() => import('./logged-in').then((module) => ({ default: module.UserMenu })));
+const NotificationBell = lazy(() =>
+  import('./logged-in').then((module) => ({ default: module.NotificationBell })),
+);
 
 export function Header() {
   const [location] = useLocation();
@@ -60,7 +63,7 @@ export function Header() {
   const navItems = NAV_ITEMS.filter((item) => !item.requiresUser || user);
 
   return (
-    <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
+    <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80 print:hidden">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
         <Logo onNavigate={closeMenu} />
 
@@ -82,9 +85,14 @@ export function Header() {
           {userLoading ? (
             <Skeleton className="size-9 rounded-full" />
           ) : user ? (
-            <Suspense fallback={<Skeleton className="size-10 rounded-full" />}>
-              <UserMenu user={user} onLogout={handleLogout} />
-            </Suspense>
+            <>
+              <Suspense fallback={<Skeleton className="size-10 rounded-md" />}>
+                <NotificationBell />
+              </Suspense>
+              <Suspense fallback={<Skeleton className="size-10 rounded-full" />}>
+                <UserMenu user={user} onLogout={handleLogout} />
+              </Suspense>
+            </>
           ) : (
             <Button
               variant="outline"

@@ -14,6 +14,10 @@ const VerifyEmailBanner = lazy(() =>
   })),
 );
 
+// A logged-in page listens for live events (the bell, job rooms and lists stay current); a visitor
+// never downloads the listener.
+const LiveEvents = lazy(() => import('./logged-in').then((module) => ({ default: module.LiveEvents })));
+
 export function MainLayout({ children }: { children: ReactNode }) {
   const [location] = useLocation();
   const { data: user } = useUser();
@@ -29,22 +33,36 @@ export function MainLayout({ children }: { children: ReactNode }) {
     <div className="flex min-h-dvh flex-col">
       <a
         href={`#${MAIN_CONTENT_ID}`}
-        className="sr-only z-50 rounded-md bg-primary px-4 py-2 font-medium text-primary-foreground focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
+        className="sr-only z-50 rounded-md bg-primary px-4 py-2 font-medium text-primary-foreground focus:not-sr-only focus:fixed focus:left-4 focus:top-4 print:hidden"
       >
         Skip to main content
       </a>
       <Header />
       {/* At least a screen tall (less the 4rem header): while a page's chunk loads, the footer waits below
           the fold instead of flashing into view and jumping down (a layout shift). */}
-      <main id={MAIN_CONTENT_ID} tabIndex={-1} className="min-h-[calc(100dvh-4rem)] flex-1 outline-none">
+      <main
+        id={MAIN_CONTENT_ID}
+        tabIndex={-1}
+        className="min-h-[calc(100dvh-4rem)] flex-1 outline-none print:min-h-0"
+      >
         {showVerifyBanner && (
-          <Suspense fallback={null}>
-            <VerifyEmailBanner />
-          </Suspense>
+          <div className="print:hidden">
+            <Suspense fallback={null}>
+              <VerifyEmailBanner />
+            </Suspense>
+          </div>
         )}
         {children}
       </main>
-      <Footer />
+      {/* A printed page (a job's receipt) is the page's content alone. */}
+      <div className="print:hidden">
+        <Footer />
+      </div>
+      {user && (
+        <Suspense fallback={null}>
+          <LiveEvents key={user.id} user={user} />
+        </Suspense>
+      )}
     </div>
   );
 }

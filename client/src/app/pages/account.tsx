@@ -2,10 +2,11 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useUser } from '@/features/auth/api/get-user';
 import { AccountSettings } from '@/features/auth/components/account-settings';
 import { SETTINGS_COPY } from '@/features/auth/settings-copy';
+import { NotificationPreferences } from '@/features/notifications/components/notification-preferences';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { PageShell } from './page-shell';
 
-/** /account — the logged-in owner's settings. */
+/** /account — the logged-in owner's settings, then which notifications are e-mailed. */
 export function AccountPage() {
   const { data: user, isLoading } = useUser();
   usePageTitle(SETTINGS_COPY.settings.pageTitle);
@@ -21,8 +22,9 @@ export function AccountPage() {
   }
   return (
     <PageShell title={SETTINGS_COPY.settings.title}>
-      <div className="mt-8">
+      <div className="mt-8 grid max-w-xl gap-6">
         <AccountSettings />
+        <NotificationPreferences role={user.role} />
       </div>
     </PageShell>
   );

@@ -13,6 +13,9 @@ export const COPY = {
   posted: (date: string) => `Posted ${date}`,
   urgency: 'Urgency',
   address: 'Address',
+  /** The link to the job's room: its messages, history and receipt. */
+  openJob: 'Open job',
+  openJobLabel: (title: string) => `Open job: ${title}`,
   quotesHeading: 'Quotes',
   waitingForQuotes: 'Waiting for plumber quotes...',
   noQuotes: 'No quotes for this job',

@@ -26,6 +26,9 @@ export const COPY = {
   preferredDate: (date: string) => `Preferred date ${date}`,
   estimate: (range: string) => `Plumbline's estimate: ${range}`,
   quoteThisJob: 'Quote This Job',
+  /** The link to the job's room: details, photos, messages and history. */
+  viewJob: 'View job',
+  viewJobLabel: (title: string) => `View job: ${title}`,
   yourQuote: (range: string) => `Your quote: ${range}`,
   quoteForm: {
     heading: 'Your Quote',

@@ -1,9 +1,12 @@
-import { CalendarDays, Clock, MapPin } from 'lucide-react';
+import { ArrowRight, CalendarDays, Clock, MapPin } from 'lucide-react';
+import { Link } from 'wouter';
 import { capitalise, formatPostedDate, jobTitleFromSlug } from '@shared/job-display';
 import { formatUsd, formatUsdRange } from '@shared/money';
 import type { CustomerJob } from '@shared/contracts/jobs';
 import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
 import { CardContent, ListCard } from '@/components/ui/card';
+import { jobRoomPath } from '@/config/paths';
 import { jobStatusBadgeVariant } from '@/utils/job-badges';
 import { COPY } from '../copy';
 import { CancelJob } from './cancel-job';
@@ -18,10 +21,11 @@ const CANCELLABLE_STATUSES = ['draft', 'requested', 'quoted'];
 
 export function JobCard({ job }: { job: CustomerJob }) {
   const titleId = `job-title-${job.id}`;
+  const title = jobTitleFromSlug(job.issueSlug);
   return (
     <ListCard
       titleId={titleId}
-      title={jobTitleFromSlug(job.issueSlug)}
+      title={title}
       data-testid={`card-job-${job.id}`}
       badges={
         <>
@@ -56,6 +60,18 @@ export function JobCard({ job }: { job: CustomerJob }) {
             <dd>{capitalise(job.urgency)}</dd>
           </div>
         </dl>
+        <div>
+          <Button asChild variant="outline" size="sm">
+            <Link
+              href={jobRoomPath(job.id)}
+              aria-label={COPY.openJobLabel(title)}
+              data-testid="link-open-job"
+            >
+              {COPY.openJob}
+              <ArrowRight aria-hidden="true" />
+            </Link>
+          </Button>
+        </div>
         {job.estimate && QUOTED_STATUSES.includes(job.currentStatus) && (
           <p className="text-sm text-muted-foreground">
             {COPY.estimate(formatUsdRange(job.estimate.min, job.estimate.max))}

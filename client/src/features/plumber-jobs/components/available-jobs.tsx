@@ -1,5 +1,6 @@
-import { CalendarDays, MapPin } from 'lucide-react';
+import { ArrowRight, CalendarDays, MapPin } from 'lucide-react';
 import { useState } from 'react';
+import { Link } from 'wouter';
 import { formatDistanceKm, formatPostedDate, jobTitleFromSlug } from '@shared/job-display';
 import type { NearbyJob } from '@shared/contracts/jobs';
 import type { PlumberQuote } from '@shared/contracts/quotes';
@@ -8,6 +9,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, ListCard } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { jobRoomPath } from '@/config/paths';
 import { useNearbyJobs } from '../api/get-nearby-jobs';
 import { usePlumberQuotes } from '../api/get-plumber-quotes';
 import { COPY } from '../copy';
@@ -88,10 +90,11 @@ function AvailableJobCard({
   onDone: () => void;
 }) {
   const titleId = `nearby-title-${job.id}`;
+  const title = jobTitleFromSlug(job.issueSlug);
   return (
     <ListCard
       titleId={titleId}
-      title={jobTitleFromSlug(job.issueSlug)}
+      title={title}
       data-testid={`card-nearby-${job.id}`}
       badges={
         <>
@@ -139,15 +142,28 @@ function AvailableJobCard({
         {quoting ? (
           <QuoteForm job={job} onDone={onDone} />
         ) : (
-          !job.alreadyQuoted && (
-            <div>
+          <div className="flex flex-col gap-2 sm:flex-row">
+            {!job.alreadyQuoted && (
               <Button onClick={onQuote} className="w-full sm:w-auto" data-testid="button-quote-job">
                 {COPY.quoteThisJob}
               </Button>
-            </div>
-          )
+            )}
+            <ViewJobLink jobId={job.id} title={title} />
+          </div>
         )}
       </CardContent>
     </ListCard>
+  );
+}
+
+/** The link to the job's room: its details, photos and the conversation with the homeowner. */
+export function ViewJobLink({ jobId, title }: { jobId: string; title: string }) {
+  return (
+    <Button asChild variant="outline" className="w-full sm:w-auto">
+      <Link href={jobRoomPath(jobId)} aria-label={COPY.viewJobLabel(title)} data-testid="link-view-job">
+        {COPY.viewJob}
+        <ArrowRight aria-hidden="true" />
+      </Link>
+    </Button>
   );
 }

@@ -20,6 +20,7 @@ import { jobStatusBadgeVariant } from '@/utils/job-badges';
 import { useAssignedJobs } from '../api/get-assigned-jobs';
 import { useUpdateJobStatus } from '../api/update-job-status';
 import { COPY } from '../copy';
+import { ViewJobLink } from './available-jobs';
 import { ChangeOrders } from './change-orders';
 import { toTelHref } from '@/utils/tel-href';
 
@@ -75,6 +76,7 @@ export function ScheduledJobs() {
 
 function ScheduledJobCard({ job }: { job: AssignedJob }) {
   const titleId = `assigned-title-${job.id}`;
+  const title = jobTitleFromSlug(job.issueSlug);
   const [completing, setCompleting] = useState(false);
   const mutation = useUpdateJobStatus({
     mutationConfig: {
@@ -92,7 +94,7 @@ function ScheduledJobCard({ job }: { job: AssignedJob }) {
   return (
     <ListCard
       titleId={titleId}
-      title={jobTitleFromSlug(job.issueSlug)}
+      title={title}
       data-testid={`card-assigned-${job.id}`}
       badges={
         <>
@@ -136,6 +138,9 @@ function ScheduledJobCard({ job }: { job: AssignedJob }) {
             }
           />
         </dl>
+        <div>
+          <ViewJobLink jobId={job.id} title={title} />
+        </div>
         {job.acceptedQuote && (
           <p className="text-sm text-muted-foreground">
             {COPY.scheduled.agreed(formatUsdRange(job.acceptedQuote.minTotal, job.acceptedQuote.maxTotal))}
