@@ -10,9 +10,4 @@ export {
   type PostJobInput,
 } from './jobs.service';
 export { createChangeOrdersService, type ChangeOrdersService } from './change-orders.service';
-export {
-  createJobRoomService,
-  createReceipts,
-  type JobRoomService,
-  type Receipts,
-} from './job-room.service';
+export { createJobRoomService, createReceipts, type JobRoomService, type Receipts } from './job-room.service';
