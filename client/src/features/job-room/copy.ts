@@ -28,16 +28,6 @@ export const COPY = {
   estimate: {
     heading: "Plumbline's Estimate",
     howWePriced: 'How we priced this',
-    basePrice: (issue: string) => `Base price (${issue})`,
-    perUnit: (range: string, unit: string) => `${range} per ${unit}`,
-    total: 'Estimate',
-    region: 'Regional index',
-    regionSource: (zip: string | undefined) => (zip ? `from ZIP code ${zip}` : 'no ZIP code given'),
-    regionDetail: (labor: string, material: string, share: string, source: string) =>
-      `(labor index ${labor}, material index ${material}, labor ${share} of cost; ${source})`,
-    modifiers: 'Modifiers',
-    none: 'None',
-    formula: 'Formula',
   },
   photos: {
     heading: 'Photos',

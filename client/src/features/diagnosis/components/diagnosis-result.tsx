@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@/components/ui/collapsible';
 import { cn } from '@/utils/cn';
 import { COPY, severityLabel } from '../copy';
-import { CostBreakdown } from './cost-breakdown';
+import { CostBreakdown } from '@/components/cost-breakdown';
 import { StepHeading } from './step-heading';
 
 const SEVERITY_STYLES: Record<string, string> = {

@@ -5,7 +5,10 @@ function factor(value: number): string {
   return `×${Number(value.toFixed(3))}`;
 }
 
-/** How the estimate was computed: catalogue base × regional index × modifiers = total. */
+/**
+ * How the estimate was computed: catalogue base × regional index × modifiers = total. The diagnosis
+ * result and the job room show the same breakdown.
+ */
 export function CostBreakdown({ breakdown }: { breakdown: CostBreakdownData }) {
   const { base, region, modifiers, total, unit, laborShare, regionalMultiplier } = breakdown;
   const regionSource =
