@@ -3,10 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dayFromTodayIn } from '@shared/dates';
 import { DEFAULT_APP_TIME_ZONE } from '@shared/time-zone';
 import { availabilitySlots, serviceRequests } from '@shared/schema';
-import { openDatabase, type DatabaseHandle } from './db/client';
-import { runMigrations } from './db/migrate';
+import type { DatabaseHandle } from './db/client';
 import { sweepLapsedBookings } from './modules/booking';
-import { createThrowawayDatabase } from './test/test-context';
+import { openDatabaseHandles, type DatabaseHandles } from './test/instances';
 
 const LAPSED = 40;
 const IN_TIME = 5;
@@ -18,24 +17,15 @@ const SWEEPS_PER_INSTANCE = 3;
  * overlap, every lapsed booking is cancelled and its slot freed by exactly one of them.
  */
 describe('release of unconfirmed guest bookings across instances (PostgreSQL)', () => {
-  let throwaway: Awaited<ReturnType<typeof createThrowawayDatabase>>;
+  let databases: DatabaseHandles;
   let one: DatabaseHandle;
   let two: DatabaseHandle;
 
   beforeAll(async () => {
-    const baseUrl = process.env.TEST_DATABASE_URL;
-    if (!baseUrl)
-      throw new Error('TEST_DATABASE_URL is not set: run this file with vitest.postgres.config.ts');
-    throwaway = await createThrowawayDatabase(baseUrl, 'plumbline_booking_release');
-    one = await openDatabase({ databaseUrl: throwaway.url });
-    two = await openDatabase({ databaseUrl: throwaway.url });
-    await runMigrations(one.pool);
+    databases = await openDatabaseHandles({ database: 'plumbline_booking_release', count: 2 });
+    [one, two] = databases.handles;
   });
-  afterAll(async () => {
-    await one?.close();
-    await two?.close();
-    await throwaway?.drop();
-  });
+  afterAll(() => databases?.close());
 
   /** `count` guest bookings, each holding its own slot, whose deadline is `confirmBy`. */
   async function guestBookings(count: number, confirmBy: Date, offset: number) {

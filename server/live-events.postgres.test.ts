@@ -1,6 +1,3 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import bcrypt from 'bcrypt';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,35 +5,20 @@ import { liveEventSchema, type LiveEvent } from '@shared/contracts/notifications
 import { dayFromTodayIn } from '@shared/dates';
 import { DEFAULT_APP_TIME_ZONE } from '@shared/time-zone';
 import { notifications, users } from '@shared/schema';
-import { LISTENER_APPLICATION_NAME, openDatabase, type DatabaseHandle } from './db/client';
+import { LISTENER_APPLICATION_NAME, type DatabaseHandle } from './db/client';
 import { locateAddress } from './modules/geo';
 import { postJob } from './modules/jobs/jobs.service';
-import { startServerProcess, type ServerProcess } from './test/server-process';
+import { startInstances, TestBrowser, type Instances } from './test/instances';
+import type { ServerProcess } from './test/server-process';
 import { openEventStream, type EventStreamReader } from './test/sse-client';
-import { createThrowawayDatabase, uniqueEmail } from './test/test-context';
+import { uniqueEmail } from './test/test-context';
 
 const PASSWORD = 'copper-trap-gasket-flux';
 /** How long an event published through one instance may take to reach a stream on the other. */
 const DELIVERY_BOUND_MS = 2_000;
 
-/** One browser: its session cookie, picked up from whichever instance set it. */
-class Browser {
-  cookie: string | undefined;
-
-  async call(instance: ServerProcess, method: string, route: string, body?: unknown) {
-    const headers: Record<string, string> = { Accept: 'application/json' };
-    if (body !== undefined) headers['Content-Type'] = 'application/json';
-    if (this.cookie) headers.Cookie = this.cookie;
-    const res = await fetch(`${instance.url}${route}`, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const sid = res.headers.getSetCookie().find((cookie) => cookie.startsWith('plumbline.sid='));
-    if (sid) this.cookie = sid.split(';')[0];
-    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-  }
-
+/** One browser: its session cookie, and the live-event streams it opens with it. */
+class Browser extends TestBrowser {
   events(instance: ServerProcess, lastEventId?: string) {
     return openEventStream(`${instance.url}/api/events`, { cookie: this.cookie, lastEventId });
   }
@@ -48,38 +30,28 @@ class Browser {
  * instance lost its listener, gets what it missed when it reconnects (Last-Event-ID).
  */
 describe('live events across two instances (PostgreSQL)', () => {
-  let throwaway: Awaited<ReturnType<typeof createThrowawayDatabase>>;
+  let cluster: Instances;
   let database: DatabaseHandle;
   let a: ServerProcess;
   let b: ServerProcess;
-  let dataDirs: string[] = [];
   const readers: EventStreamReader[] = [];
 
   beforeAll(async () => {
-    const baseUrl = process.env.TEST_DATABASE_URL;
-    if (!baseUrl)
-      throw new Error('TEST_DATABASE_URL is not set: run this file with vitest.postgres.config.ts');
-    throwaway = await createThrowawayDatabase(baseUrl, 'plumbline_live_events');
-    const env = {
-      DATABASE_URL: throwaway.url,
-      DEMO_SEED: 'false',
-      SESSION_SECRET: 'live-events-shared-session-secret-0123456789',
-      AUTH_RATE_LIMIT: '1000',
-    };
-    dataDirs = await Promise.all(
-      ['a', 'b'].map((name) => mkdtemp(path.join(tmpdir(), `plumbline-${name}-`))),
-    );
-    a = await startServerProcess({ env: { ...env, DATA_DIR: dataDirs[0] } });
-    b = await startServerProcess({ env: { ...env, DATA_DIR: dataDirs[1] } });
-    database = await openDatabase({ databaseUrl: throwaway.url });
+    cluster = await startInstances({
+      database: 'plumbline_live_events',
+      count: 2,
+      env: {
+        SESSION_SECRET: 'live-events-shared-session-secret-0123456789',
+        AUTH_RATE_LIMIT: '1000',
+      },
+    });
+    [a, b] = cluster.instances;
+    database = cluster.database;
   }, 120_000);
 
   afterAll(async () => {
     for (const reader of readers) reader.close();
-    await Promise.all([a?.stop(), b?.stop()]);
-    await database?.close();
-    await throwaway?.drop();
-    await Promise.all(dataDirs.map((dir) => rm(dir, { recursive: true, force: true })));
+    await cluster?.stop();
   }, 60_000);
 
   async function register(instance: ServerProcess, role: 'homeowner' | 'plumber') {

@@ -1,16 +1,13 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from './config';
-import { openDatabase, type DatabaseHandle } from './db/client';
+import type { DatabaseHandle } from './db/client';
 import { createJobQueue, type JobQueue } from './lib/job-queue';
 import { createLogger } from './lib/logger';
 import { composeMail, createMailService, type MailService } from './modules/mail';
 import { startTestSmtpServer, type TestSmtpServer } from './modules/mail/mail.fixtures';
-import { startServerProcess, type ServerProcess } from './test/server-process';
-import { createThrowawayDatabase } from './test/test-context';
+import { startInstances, type Instances } from './test/instances';
+import type { ServerProcess } from './test/server-process';
 
 const MAILS = 100;
 const PER_TRANSACTION = 10;
@@ -25,48 +22,41 @@ const ACCEPT_AFTER_MS = 300;
  * ones the server refused at first arrive after a retry (docs/decisions/021-mail-queue.md).
  */
 describe('mail from two server instances on one PostgreSQL database', () => {
-  let throwaway: Awaited<ReturnType<typeof createThrowawayDatabase>>;
+  let cluster: Instances;
   let smtp: TestSmtpServer;
   let database: DatabaseHandle;
   let jobQueue: JobQueue;
   let mail: MailService;
   let a: ServerProcess;
   let b: ServerProcess;
-  let dataDirs: string[] = [];
 
   beforeAll(async () => {
-    const baseUrl = process.env.TEST_DATABASE_URL;
-    if (!baseUrl)
-      throw new Error('TEST_DATABASE_URL is not set: run this file with vitest.postgres.config.ts');
-    throwaway = await createThrowawayDatabase(baseUrl, 'plumbline_mailonce');
     smtp = await startTestSmtpServer({ acceptAfterMs: ACCEPT_AFTER_MS });
-    // LOG_LEVEL=info: each instance logs every mail it delivered.
-    const env = { DATABASE_URL: throwaway.url, DEMO_SEED: 'false', SMTP_URL: smtp.url, LOG_LEVEL: 'info' };
-    dataDirs = await Promise.all(
-      ['a', 'b'].map((name) => mkdtemp(path.join(tmpdir(), `plumbline-mail-${name}-`))),
-    );
-    a = await startServerProcess({ env: { ...env, DATA_DIR: dataDirs[0] } });
-    b = await startServerProcess({ env: { ...env, DATA_DIR: dataDirs[1] } });
+    cluster = await startInstances({
+      database: 'plumbline_mailonce',
+      count: 2,
+      // LOG_LEVEL=info: each instance logs every mail it delivered.
+      env: { SMTP_URL: smtp.url, LOG_LEVEL: 'info' },
+    });
+    [a, b] = cluster.instances;
+    database = cluster.database;
     // The test queues the mails as the app does, through a queue that only sends (no worker here).
-    database = await openDatabase({ databaseUrl: throwaway.url });
     const logger = createLogger('silent');
     jobQueue = createJobQueue({ pool: database.pool, logger, options: { deliver: false } });
     mail = createMailService({
       db: database.db,
       jobQueue,
-      config: loadConfig({ NODE_ENV: 'test', DATABASE_URL: throwaway.url, SMTP_URL: smtp.url }),
+      config: loadConfig({ NODE_ENV: 'test', DATABASE_URL: cluster.url, SMTP_URL: smtp.url }),
       logger,
     });
     await jobQueue.start();
   }, 120_000);
 
   afterAll(async () => {
-    await Promise.all([a?.stop(), b?.stop()]);
+    // The test's queue sends through the test's connection, which cluster.stop() closes.
     await jobQueue?.stop();
-    await database?.close();
+    await cluster?.stop();
     await smtp?.close();
-    await throwaway?.drop();
-    await Promise.all(dataDirs.map((dir) => rm(dir, { recursive: true, force: true })));
   }, 60_000);
 
   const deliveredBy = (instance: ServerProcess) =>

@@ -1,6 +1,3 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import bcrypt from 'bcrypt';
 import { and, eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -18,11 +15,12 @@ import {
   serviceRequests,
   users,
 } from '@shared/schema';
-import { openDatabase, type DatabaseHandle } from './db/client';
+import type { DatabaseHandle } from './db/client';
 import { locateAddress } from './modules/geo';
 import { postJob } from './modules/jobs/jobs.service';
-import { startServerProcess, type ServerProcess } from './test/server-process';
-import { createThrowawayDatabase, uniqueEmail } from './test/test-context';
+import { startInstances, TestBrowser, type Instances, type TestReply } from './test/instances';
+import type { ServerProcess } from './test/server-process';
+import { uniqueEmail } from './test/test-context';
 
 /**
  * Two real server processes (server/index.ts) on one PostgreSQL database, as behind a load
@@ -35,81 +33,43 @@ const CONTENDERS = 40;
 const ACCEPT_ATTEMPTS = 20;
 const PASSWORD = 'scale-out-password';
 
-interface Reply {
-  status: number;
-  body: { code?: string; error?: string; id?: string; [key: string]: unknown };
-}
-
 /**
  * One browser behind the load balancer: its own cookie jar and its own client address. The test
  * plays the proxy (TRUST_PROXY=1, X-Forwarded-For), so each browser has its own rate-limit counters
  * and only the rate-limit test ever meets its limit.
  */
-class Browser {
-  cookie: string | undefined;
-  constructor(readonly ip: string) {}
-
-  async call(instance: ServerProcess, method: string, path: string, body?: unknown): Promise<Reply> {
-    const headers: Record<string, string> = { Accept: 'application/json', 'X-Forwarded-For': this.ip };
-    if (body !== undefined) headers['Content-Type'] = 'application/json';
-    if (this.cookie) headers.Cookie = this.cookie;
-    const res = await fetch(`${instance.url}${path}`, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const sid = res.headers.getSetCookie().find((cookie) => cookie.startsWith('plumbline.sid='));
-    if (sid) this.cookie = sid.split(';')[0];
-    return { status: res.status, body: (await res.json()) as Reply['body'] };
-  }
-}
-
 let nextIp = 1;
 const newBrowser = () => {
   nextIp += 1;
-  return new Browser(`10.20.${Math.floor(nextIp / 250)}.${(nextIp % 250) + 1}`);
+  return new TestBrowser(`10.20.${Math.floor(nextIp / 250)}.${(nextIp % 250) + 1}`);
 };
 
 /** The date `offset` days ahead on the servers' clock: they run with the default APP_TIME_ZONE. */
 const dayFromToday = (offset: number) => dayFromTodayIn(DEFAULT_APP_TIME_ZONE, offset);
 
 describe('two server instances on one PostgreSQL database', () => {
-  let throwaway: Awaited<ReturnType<typeof createThrowawayDatabase>>;
+  let cluster: Instances;
   let database: DatabaseHandle;
   let a: ServerProcess;
   let b: ServerProcess;
-  let dataDirs: string[] = [];
 
   beforeAll(async () => {
-    const baseUrl = process.env.TEST_DATABASE_URL;
-    if (!baseUrl)
-      throw new Error('TEST_DATABASE_URL is not set: run this file with vitest.postgres.config.ts');
-    throwaway = await createThrowawayDatabase(baseUrl, 'plumbline_scaleout');
-    const env = {
-      DATABASE_URL: throwaway.url,
-      DEMO_SEED: 'false',
-      // The same secret on every instance, as docs/operations.md requires.
-      SESSION_SECRET: 'scale-out-shared-session-secret-0123456789',
-      TRUST_PROXY: '1',
-      AUTH_RATE_LIMIT: String(AUTH_RATE_LIMIT),
-      BOOKING_RATE_LIMIT: '100000',
-    };
-    // Each instance has its own disk, as on separate machines: nothing may depend on a shared folder.
-    dataDirs = await Promise.all(
-      ['a', 'b'].map((name) => mkdtemp(path.join(tmpdir(), `plumbline-${name}-`))),
-    );
-    // One after the other: the first migrates and seeds, the second finds both done.
-    a = await startServerProcess({ env: { ...env, DATA_DIR: dataDirs[0] } });
-    b = await startServerProcess({ env: { ...env, DATA_DIR: dataDirs[1] } });
-    database = await openDatabase({ databaseUrl: throwaway.url });
+    cluster = await startInstances({
+      database: 'plumbline_scaleout',
+      count: 2,
+      env: {
+        // The same secret on every instance, as docs/operations.md requires.
+        SESSION_SECRET: 'scale-out-shared-session-secret-0123456789',
+        TRUST_PROXY: '1',
+        AUTH_RATE_LIMIT: String(AUTH_RATE_LIMIT),
+        BOOKING_RATE_LIMIT: '100000',
+      },
+    });
+    [a, b] = cluster.instances;
+    database = cluster.database;
   }, 120_000);
 
-  afterAll(async () => {
-    await Promise.all([a?.stop(), b?.stop()]);
-    await database?.close();
-    await throwaway?.drop();
-    await Promise.all(dataDirs.map((dir) => rm(dir, { recursive: true, force: true })));
-  }, 60_000);
+  afterAll(() => cluster?.stop(), 60_000);
 
   it('a session made on one instance works on the other, and logging out on either ends it on both', async () => {
     const browser = newBrowser();
@@ -167,7 +127,7 @@ describe('two server instances on one PostgreSQL database', () => {
     address: '1200 S Congress Ave, Austin, TX 78704',
   });
 
-  function tally(results: Reply[], winStatus: number) {
+  function tally(results: TestReply[], winStatus: number) {
     return {
       wins: results.filter((r) => r.status === winStatus).length,
       slotTaken: results.filter((r) => r.status === 409 && r.body.code === 'SLOT_TAKEN').length,

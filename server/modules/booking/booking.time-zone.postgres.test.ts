@@ -1,11 +1,8 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addCalendarDays, wallClockIn } from '@shared/dates';
-import { createThrowawayDatabase } from '../../test/test-context';
-import { startServerProcess, type ServerProcess } from '../../test/server-process';
+import { startInstances, type Instances } from '../../test/instances';
+import type { ServerProcess } from '../../test/server-process';
 import { BOOKING_SERVICE_MESSAGES } from './booking.service';
 
 /**
@@ -17,37 +14,25 @@ const PROCESS_ZONE = 'Pacific/Kiritimati';
 const APP_ZONE = 'America/Chicago';
 
 describe(`a server running in ${PROCESS_ZONE} books on ${APP_ZONE}'s clock`, () => {
-  let throwaway: Awaited<ReturnType<typeof createThrowawayDatabase>>;
+  let started: Instances;
   let server: ServerProcess;
-  let dataDir: string;
-  let db: pg.Client;
+  let db: pg.Pool;
 
   beforeAll(async () => {
-    const baseUrl = process.env.TEST_DATABASE_URL;
-    if (!baseUrl)
-      throw new Error('TEST_DATABASE_URL is not set: run this file with vitest.postgres.config.ts');
-    throwaway = await createThrowawayDatabase(baseUrl, 'plumbline_tz');
-    dataDir = await mkdtemp(path.join(tmpdir(), 'plumbline-tz-'));
-    server = await startServerProcess({
+    started = await startInstances({
+      database: 'plumbline_tz',
+      count: 1,
       env: {
         TZ: PROCESS_ZONE,
         APP_TIME_ZONE: APP_ZONE,
-        DATABASE_URL: throwaway.url,
-        DATA_DIR: dataDir,
-        DEMO_SEED: 'false',
         BOOKING_RATE_LIMIT: '100000',
       },
     });
-    db = new pg.Client({ connectionString: throwaway.url });
-    await db.connect();
+    [server] = started.instances;
+    db = started.database.pool;
   }, 120_000);
 
-  afterAll(async () => {
-    await db?.end();
-    await server?.stop();
-    await throwaway?.drop();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => started?.stop());
 
   const get = async (url: string) => {
     const res = await fetch(`${server.url}${url}`);

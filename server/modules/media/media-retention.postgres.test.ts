@@ -2,10 +2,9 @@ import { inArray, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { diagnostics } from '@shared/schema';
-import { openDatabase, type DatabaseHandle } from '../../db/client';
-import { runMigrations } from '../../db/migrate';
+import type { DatabaseHandle } from '../../db/client';
 import type { StoredMedia } from '../../lib/media-store';
-import { createThrowawayDatabase } from '../../test/test-context';
+import { openDatabaseHandles, type DatabaseHandles } from '../../test/instances';
 import { createDatabaseMediaStore, purgeExpiredDiagnosisPhotos } from './index';
 import { tryLockMediaRetention } from './media.repository';
 
@@ -14,24 +13,15 @@ import { tryLockMediaRetention } from './media.repository';
  * takes a cluster-wide advisory lock, so at any moment one instance sweeps and the others skip.
  */
 describe('diagnosis photo retention across instances (PostgreSQL)', () => {
-  let throwaway: Awaited<ReturnType<typeof createThrowawayDatabase>>;
+  let databases: DatabaseHandles;
   let one: DatabaseHandle;
   let two: DatabaseHandle;
 
   beforeAll(async () => {
-    const baseUrl = process.env.TEST_DATABASE_URL;
-    if (!baseUrl)
-      throw new Error('TEST_DATABASE_URL is not set: run this file with vitest.postgres.config.ts');
-    throwaway = await createThrowawayDatabase(baseUrl, 'plumbline_retention');
-    one = await openDatabase({ databaseUrl: throwaway.url });
-    two = await openDatabase({ databaseUrl: throwaway.url });
-    await runMigrations(one.pool);
+    databases = await openDatabaseHandles({ database: 'plumbline_retention', count: 2 });
+    [one, two] = databases.handles;
   });
-  afterAll(async () => {
-    await one?.close();
-    await two?.close();
-    await throwaway?.drop();
-  });
+  afterAll(() => databases?.close());
 
   /** `count` old diagnoses, one stored photo each, none of them part of a job. */
   async function expiredDiagnoses(count: number): Promise<{ ids: string[]; photos: StoredMedia[] }> {
