@@ -73,6 +73,14 @@ export function createNotificationsService({
 }: NotificationsServiceDeps) {
   const jobUrl = (jobId: string) => `${publicUrl}/jobs/${jobId}`;
 
+  /** Every kind, mailed unless the user turned it off. */
+  async function getPreferences(userId: string): Promise<NotificationPreferences> {
+    const rows = await listEmailPreferences(db, userId);
+    const chosen = new Map(rows.map((row) => [row.kind, row.email]));
+    const email = Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, chosen.get(kind) ?? true]));
+    return { email: email as NotificationPreferences['email'] };
+  }
+
   return {
     /**
      * Notifies each user of an event, once: a repeated or concurrent report of the same event
@@ -134,12 +142,7 @@ export function createNotificationsService({
       return { unreadCount: await countUnreadNotifications(db, userId) };
     },
 
-    async getPreferences(userId: string): Promise<NotificationPreferences> {
-      const rows = await listEmailPreferences(db, userId);
-      const chosen = new Map(rows.map((row) => [row.kind, row.email]));
-      const email = Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, chosen.get(kind) ?? true]));
-      return { email: email as NotificationPreferences['email'] };
-    },
+    getPreferences,
 
     async updatePreferences(
       userId: string,
@@ -150,7 +153,7 @@ export function createNotificationsService({
         email: value as boolean,
       }));
       await upsertEmailPreferences(db, userId, choices);
-      return this.getPreferences(userId);
+      return getPreferences(userId);
     },
   };
 }
