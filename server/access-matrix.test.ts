@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import type { Response } from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dayFromTodayIn } from '@shared/dates';
-import { availabilitySlots, diagnostics, jobs, users } from '@shared/schema';
+import { availabilitySlots, diagnostics, jobMedia, jobs, users } from '@shared/schema';
 import { SESSION_COOKIE_NAME } from './auth/session';
 import {
   DEMO_ADMIN,
@@ -206,7 +206,13 @@ describe(`access matrix: every route × every actor (${testDatabaseKind} databas
   async function jobAt(stage: JobStage): Promise<CaseFixture['job']> {
     const { homeowner, plumber } = accounts;
     const job = await createJob(ctx, homeowner.user.id, { address: PEOPLE.homeowner.address });
-    if (stage === 'open') return { id: job.id, quoteId: null, changeOrderId: null };
+    // Each job shows the stored diagnosis photo, as a job booked from that diagnosis would.
+    const [photo] = await ctx.database.db
+      .insert(jobMedia)
+      .values({ jobId: job.id, type: 'image', s3Key: mediaPath.split('/').pop()!, url: mediaPath })
+      .returning({ id: jobMedia.id });
+    const photoId = photo.id;
+    if (stage === 'open') return { id: job.id, quoteId: null, changeOrderId: null, photoId };
     const quoteId = await sendQuote(plumber, job.id);
     if (stage !== 'quoted') await acceptQuote(homeowner, job.id, quoteId);
     if (stage === 'in_progress' || stage === 'completed') {
@@ -218,9 +224,9 @@ describe(`access matrix: every route × every actor (${testDatabaseKind} databas
         .post(`/api/jobs/${job.id}/change-orders`)
         .send({ amount: 80, reason: 'The shut-off valve is corroded and must be replaced' });
       expect(res.status).toBe(201);
-      return { id: job.id, quoteId, changeOrderId: res.body.id };
+      return { id: job.id, quoteId, changeOrderId: res.body.id, photoId };
     }
-    return { id: job.id, quoteId, changeOrderId: null };
+    return { id: job.id, quoteId, changeOrderId: null, photoId };
   }
 
   /** The homeowner's booking request (made logged in, so it is theirs) and a free slot on its date. */

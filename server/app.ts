@@ -27,6 +27,7 @@ import {
   createDiagnosisRouter,
   createDiagnosisService,
   createMediaRouter,
+  createPhotoAdmission,
   IMAGE_DECODE_BUSY_MESSAGE,
   selectDiagnosisEngine,
 } from './modules/diagnosis';
@@ -34,10 +35,12 @@ import { createEventsRouter, createLiveEvents, type LiveEventsService } from './
 import { createHealthRouter } from './modules/health/health.routes';
 import {
   createChangeOrdersService,
+  createJobPhotosService,
   createJobRoomService,
   createJobsService,
   createReceipts,
 } from './modules/jobs';
+import { createJobPhotosRouter } from './modules/jobs/job-photos.routes';
 import { createJobsRouter } from './modules/jobs/jobs.routes';
 import { createDevMailbox, createMailService, type MailService } from './modules/mail';
 import { createDevMailboxPageRouter, createDevMailboxRouter } from './modules/mail/mail.routes';
@@ -120,25 +123,6 @@ function createServices(
     receipts,
   });
   const quotes = createQuotesService({ db, jobs, plumbers, notifications });
-  const booking = createBookingService({
-    db,
-    jobs,
-    timeZone: config.appTimeZone,
-    dailyCap: config.bookingDailyCap,
-    supportPhone: config.support.phone,
-    mail,
-    publicUrl: config.publicUrl,
-  });
-  const auth = createAuthService({
-    db,
-    bcryptCost: config.bcryptCost,
-    passwordChecks: config.passwordChecks,
-    plumbers,
-    booking,
-    mail,
-    jobQueue,
-    publicUrl: config.publicUrl,
-  });
   // Photos are decoded one at a time per process; the queue behind is bounded (see the diagnosis router).
   const decodeGate = createConcurrencyGate({
     concurrency: 1,
@@ -157,6 +141,26 @@ function createServices(
     media,
     runDecoding: (task) => decodeGate.run(task),
   });
+  const booking = createBookingService({
+    db,
+    jobs,
+    diagnosis,
+    timeZone: config.appTimeZone,
+    dailyCap: config.bookingDailyCap,
+    supportPhone: config.support.phone,
+    mail,
+    publicUrl: config.publicUrl,
+  });
+  const auth = createAuthService({
+    db,
+    bcryptCost: config.bcryptCost,
+    passwordChecks: config.passwordChecks,
+    plumbers,
+    booking,
+    mail,
+    jobQueue,
+    publicUrl: config.publicUrl,
+  });
   return {
     admin: createAdminService(db),
     auth,
@@ -166,6 +170,7 @@ function createServices(
     devMailbox: createDevMailbox({ db }),
     jobQueue,
     jobs,
+    jobPhotos: createJobPhotosService({ db, diagnosis, plumbers, notifications }),
     liveEvents,
     mail,
     plumbers,
@@ -252,8 +257,11 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
       absoluteTimeoutMs: config.sessionMaxAgeMs,
     }),
   );
-  // Photos make diagnosis bodies large: its router parses its own bodies, before the 100 kB default.
-  api.use('/diagnose', createDiagnosisRouter({ ...deps, diagnosis: services.diagnosis }));
+  // Photos make diagnosis bodies and a job's photos large: their routers parse their own bodies, before
+  // the 100 kB default, behind one admission (they share the decode gate).
+  const admitPhotos = createPhotoAdmission(config);
+  api.use('/diagnose', createDiagnosisRouter({ ...deps, diagnosis: services.diagnosis, admitPhotos }));
+  api.use('/jobs', createJobPhotosRouter({ ...deps, jobPhotos: services.jobPhotos, admitPhotos }));
   api.use(express.json({ limit: '100kb', strict: true }));
   api.use('/auth', createAuthRouter({ ...deps, auth: services.auth, passport, sessions }));
   api.use(createNotificationsRouter(services));

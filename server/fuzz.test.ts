@@ -103,7 +103,13 @@ interface Fixtures {
   /** The confirmation links mailed for those requests: POST /api/service-requests/confirm. */
   bookingConfirmTokens: string[];
   jpegDataUrl: string;
-  /** Tailored broken photos for POST /api/diagnose. */
+  /** A small real PNG, as a data URL: what POST /api/jobs/:jobId/photos sends when it should succeed. */
+  pngDataUrl: string;
+  /** Open jobs of the homeowner that receive photos (each holds at most five). */
+  photoJobIds: string[];
+  /** Photos on open jobs of the homeowner: DELETE /api/jobs/:jobId/photos/:photoId (each goes once). */
+  jobPhotos: { jobId: string; photoId: string }[];
+  /** Tailored broken photos for POST /api/diagnose and POST /api/jobs/:jobId/photos. */
   imageDataUrls: string[];
   mediaFiles: string[];
 }
@@ -193,6 +199,47 @@ const moneyText = fc.oneof(
   ),
 );
 
+/**
+ * A JSON list of photos as the photo routes receive them: mostly one tailored broken photo (so the
+ * first bad photo of many does not hide the others), random bytes under an image label, random text.
+ */
+function photoListText(fx: Fixtures): fc.Arbitrary<string> {
+  const photoText = fc.oneof(
+    { weight: 4, arbitrary: fc.constantFrom(...fx.imageDataUrls).map(jsonString) },
+    { weight: 1, arbitrary: jsonValueText() },
+    // Random bytes under an image label, and random text as base64.
+    {
+      weight: 2,
+      arbitrary: fc
+        .tuple(
+          fc.constantFrom('image/jpeg', 'image/png', 'image/webp', 'image/gif'),
+          fc.uint8Array({ maxLength: 300 }),
+          fc.constantFrom(
+            [],
+            [0xff, 0xd8, 0xff],
+            [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
+            [...Buffer.from('RIFF\0\0\0\0WEBP')],
+          ),
+        )
+        .map(([type, bytes, magic]) =>
+          jsonString(`data:${type};base64,${Buffer.from([...magic, ...bytes]).toString('base64')}`),
+        ),
+    },
+    {
+      weight: 1,
+      arbitrary: fc
+        .string({ unit: 'binary', maxLength: 200 })
+        .map((text) => jsonString(`data:image/jpeg;base64,${text}`)),
+    },
+  );
+  return fc
+    .oneof(
+      { weight: 3, arbitrary: photoText.map((photo) => [photo]) },
+      { weight: 1, arbitrary: fc.array(photoText, { maxLength: 7 }) },
+    )
+    .map(jsonArray);
+}
+
 const BODY_ROUTES: Record<string, BodyRouteSpec> = {
   'POST /api/diagnose': {
     actors: ['anonymous', 'homeowner'],
@@ -215,53 +262,42 @@ const BODY_ROUTES: Record<string, BodyRouteSpec> = {
           },
         },
       ),
-    special: (fx) => {
-      const photoText = fc.oneof(
-        { weight: 4, arbitrary: fc.constantFrom(...fx.imageDataUrls).map(jsonString) },
-        { weight: 1, arbitrary: jsonValueText() },
-        // Random bytes under an image label, and random text as base64.
-        {
-          weight: 2,
-          arbitrary: fc
-            .tuple(
-              fc.constantFrom('image/jpeg', 'image/png', 'image/webp', 'image/gif'),
-              fc.uint8Array({ maxLength: 300 }),
-              fc.constantFrom(
-                [],
-                [0xff, 0xd8, 0xff],
-                [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
-                [...Buffer.from('RIFF\0\0\0\0WEBP')],
-              ),
-            )
-            .map(([type, bytes, magic]) =>
-              jsonString(`data:${type};base64,${Buffer.from([...magic, ...bytes]).toString('base64')}`),
-            ),
-        },
-        {
-          weight: 1,
-          arbitrary: fc
-            .string({ unit: 'binary', maxLength: 200 })
-            .map((text) => jsonString(`data:image/jpeg;base64,${text}`)),
-        },
-      );
-      return {
-        imageUrls: fc
-          .oneof(
-            // Mostly one photo, so the first bad photo of many does not hide the others.
-            { weight: 3, arbitrary: photoText.map((photo) => [photo]) },
-            { weight: 1, arbitrary: fc.array(photoText, { maxLength: 7 }) },
-          )
-          .map(jsonArray),
-        description: fc.oneof(
-          jsonValueText(),
-          fc
-            .constantFrom('constructor', 'Constructor toString', '__proto__ prototype valueOf toilet')
-            .map((words) => jsonString(`${words} leaks under the sink`)),
-          fc.constantFrom(5_001, 200_000).map((length) => jsonString('drip '.repeat(length / 5))),
-        ),
-        zip: fc.constantFrom('"00000"', '"99999"', '"8020"', '"80202-1234"', '80202', '" 80202 "'),
-      };
-    },
+    special: (fx) => ({
+      imageUrls: photoListText(fx),
+      description: fc.oneof(
+        jsonValueText(),
+        fc
+          .constantFrom('constructor', 'Constructor toString', '__proto__ prototype valueOf toilet')
+          .map((words) => jsonString(`${words} leaks under the sink`)),
+        fc.constantFrom(5_001, 200_000).map((length) => jsonString('drip '.repeat(length / 5))),
+      ),
+      zip: fc.constantFrom('"00000"', '"99999"', '"8020"', '"80202-1234"', '80202', '" 80202 "'),
+    }),
+  },
+  'POST /api/jobs/:jobId/photos': {
+    actors: ['homeowner'],
+    valid: (fx) =>
+      fc.constantFrom(...fx.photoJobIds).map((jobId) => ({
+        actor: 'homeowner' as const,
+        params: { jobId },
+        body: { imageUrls: [fx.pngDataUrl] },
+      })),
+    special: (fx) => ({ imageUrls: photoListText(fx) }),
+    knownIds: (fx) => [...fx.photoJobIds, ...fx.completedJobIds, ...fx.openJobIds],
+  },
+  'DELETE /api/jobs/:jobId/photos/:photoId': {
+    actors: ['homeowner'],
+    // Each photo goes once; the runs after that meet 404s, and the odd ids below.
+    valid: (fx) =>
+      fc.constantFrom(...fx.jobPhotos).map(({ jobId, photoId }) => ({
+        actor: 'homeowner' as const,
+        params: { jobId, photoId },
+      })),
+    knownIds: (fx) => [
+      ...fx.jobPhotos.flatMap(({ jobId, photoId }) => [jobId, photoId]),
+      ...fx.photoJobIds,
+      ...fx.completedJobIds,
+    ],
   },
   'POST /api/auth/login': {
     actors: ['anonymous'],
@@ -1028,6 +1064,17 @@ describe(`fuzz: every body route, query string and path parameter (${testDatabas
     ).rows.map((row) => row.url);
     expect(mediaUrl).toMatch(/^\/media\//);
 
+    const pngDataUrl = dataUrl(png, 'image/png');
+    const jobPhotos: Fixtures['jobPhotos'] = [];
+    for (let i = 0; i < 2; i++) {
+      const jobId = await newJob();
+      const res = await homeowner.agent
+        .post(`/api/jobs/${jobId}/photos`)
+        .send({ imageUrls: [pngDataUrl, jpegDataUrl, pngDataUrl] });
+      expect(res.status).toBe(201);
+      for (const photo of res.body as { id: string }[]) jobPhotos.push({ jobId, photoId: photo.id });
+    }
+
     fx = {
       homeowner,
       plumberId: plumber.plumberId,
@@ -1051,6 +1098,9 @@ describe(`fuzz: every body route, query string and path parameter (${testDatabas
       guestRequestIds,
       bookingConfirmTokens,
       jpegDataUrl,
+      pngDataUrl,
+      photoJobIds: [await newJob(), await newJob(), await newJob(), await newJob()],
+      jobPhotos,
       imageDataUrls: [
         jpegDataUrl,
         dataUrl(png, 'image/png'),

@@ -2,15 +2,21 @@ import { SERVICE_TYPES, URGENCIES, type ServiceType, type Urgency } from './cons
 import { SERVICE_TYPE_TO_ISSUE_SLUG } from './catalog-slugs';
 
 /**
- * How a diagnosis is handed to the booking form: /book?serviceType=…&urgency=…&description=…&issueSlug=…
- * /diagnose writes these parameters ('Book a Professional'); /book reads them to prefill its form.
+ * How a diagnosis is handed to the booking form:
+ * /book?serviceType=…&urgency=…&description=…&issueSlug=…&diagnosisId=…
+ * /diagnose writes these parameters ('Book a Professional'); /book reads them to prefill its form
+ * (`diagnosisId` as a hidden value: the posted job gets the diagnosis' photos).
  */
 export const BOOKING_HANDOVER_PARAMS = {
   serviceType: 'serviceType',
   urgency: 'urgency',
   description: 'description',
   issueSlug: 'issueSlug',
+  diagnosisId: 'diagnosisId',
 } as const;
+
+/** As strict as the contract's uuid field: a looser id would fail the form's hidden field unseen. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 
 /** Catalogue issues that are not themselves a booking service type, mapped to the closest one. */
 const ISSUE_SLUG_SERVICE_TYPE: Record<string, ServiceType> = {
@@ -53,6 +59,7 @@ export interface BookingHandover {
   urgency?: Urgency;
   description?: string;
   issueSlug?: string;
+  diagnosisId?: string;
 }
 
 /** Reads a handover from URL search parameters, ignoring anything malformed. */
@@ -61,11 +68,13 @@ export function readBookingHandover(params: URLSearchParams): BookingHandover {
   const urgency = params.get(BOOKING_HANDOVER_PARAMS.urgency);
   const description = params.get(BOOKING_HANDOVER_PARAMS.description);
   const issueSlug = params.get(BOOKING_HANDOVER_PARAMS.issueSlug);
+  const diagnosisId = params.get(BOOKING_HANDOVER_PARAMS.diagnosisId);
   return {
     serviceType: SERVICE_TYPES.find((type) => type === serviceType),
     urgency: URGENCIES.find((value) => value === urgency),
     description: description ? description.slice(0, 5000) : undefined,
     issueSlug: issueSlug && /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(issueSlug) ? issueSlug : undefined,
+    diagnosisId: diagnosisId && UUID.test(diagnosisId) ? diagnosisId : undefined,
   };
 }
 

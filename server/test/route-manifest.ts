@@ -51,9 +51,10 @@ export interface CaseFixture {
   plumber: { plumberId: string; userId: string };
   /**
    * The case's own job (setup `job:*`); `quoteId` is the plumber's quote, null while `open`;
-   * `changeOrderId` the pending change order of `job:change_requested`, else null.
+   * `changeOrderId` the pending change order of `job:change_requested`, else null; `photoId` its
+   * one photo (the stored diagnosis photo).
    */
-  job: { id: string; quoteId: string | null; changeOrderId: string | null };
+  job: { id: string; quoteId: string | null; changeOrderId: string | null; photoId: string };
   /** Setup `serviceRequest`: the homeowner's request and a free slot on its preferred date. */
   serviceRequest: { id: string; slotId: string };
   /** Setup `account`: the credentials of a fresh account. */
@@ -100,6 +101,9 @@ export interface RouteCase {
 }
 
 const PASSWORD = 'access-grid-password';
+/** A valid 1 × 1 PNG: the smallest photo a job accepts. */
+const TINY_PNG_DATA_URL =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 const everyone = (status: number) =>
   Object.fromEntries(ACTORS.map((actor) => [actor, status])) as Record<ActorName, number>;
 const EVERYONE_OK = everyone(200);
@@ -464,6 +468,36 @@ export const ROUTE_MANIFEST: readonly RouteCase[] = [
       homeowner: { plumber: ['name', 'phone'] },
       plumber: { homeowner: ['name', 'phone', 'address'] },
       admin: { plumber: ['name', 'phone'], homeowner: ['name', 'phone', 'address'] },
+    },
+  },
+
+  // The owner's photos of an open job (docs/product.md §11): a guard on the role (plumbers and admins
+  // 403), then the job is the owner's (another homeowner 404). The photo is a real 1 × 1 PNG.
+  {
+    route: 'POST /api/jobs/:jobId/photos',
+    setup: 'job:open',
+    params: (f) => ({ jobId: f.job.id }),
+    body: () => ({ imageUrls: [TINY_PNG_DATA_URL] }),
+    expected: {
+      anonymous: 401,
+      homeowner: 201,
+      otherHomeowner: 404,
+      plumber: 403,
+      otherPlumber: 403,
+      admin: 403,
+    },
+  },
+  {
+    route: 'DELETE /api/jobs/:jobId/photos/:photoId',
+    setup: 'job:open',
+    params: (f) => ({ jobId: f.job.id, photoId: f.job.photoId }),
+    expected: {
+      anonymous: 401,
+      homeowner: 200,
+      otherHomeowner: 404,
+      plumber: 403,
+      otherPlumber: 403,
+      admin: 403,
     },
   },
 

@@ -35,6 +35,7 @@ export const BOOKING_MESSAGES = {
   issueSlugRequired: FIELD_MESSAGES.issueTypeRequired,
   serviceRequestIdInvalid: 'Invalid service request id',
   technicianIdInvalid: 'Invalid technician id',
+  diagnosisIdInvalid: 'Invalid diagnosis id',
   endTimeAfterStart: 'End time must be after start time',
   /** Checked where the clock is known: the form (today in the browser) and the booking service. */
   preferredDatePast: 'Preferred date cannot be in the past',
@@ -84,11 +85,14 @@ export const serviceRequestFields = z.object({
 
 /**
  * POST /api/service-requests — the booking form. `slotId` books a chosen slot in the same call;
- * `issueSlug` carries the catalogue issue of a diagnosis handed over to the booking form.
+ * `issueSlug` carries the catalogue issue of a diagnosis handed over to the booking form, and
+ * `diagnosisId` that diagnosis itself: the job a logged-in homeowner posts gets its photos when the
+ * diagnosis is less than a day old (an older or unknown one is ignored, docs/decisions/016-media-store.md).
  */
 export const createServiceRequestInput = serviceRequestFields.extend({
   slotId: uuidField(BOOKING_MESSAGES.slotIdInvalid).optional(),
   issueSlug: issueSlugField(BOOKING_MESSAGES.issueSlugRequired).optional(),
+  diagnosisId: uuidField(BOOKING_MESSAGES.diagnosisIdInvalid).optional(),
 });
 export type CreateServiceRequestInput = z.input<typeof createServiceRequestInput>;
 export type CreateServiceRequestData = z.output<typeof createServiceRequestInput>;

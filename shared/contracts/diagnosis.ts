@@ -28,18 +28,18 @@ export const diagnosisDescriptionField = z
   .min(LIMITS.diagnosisDescriptionMin, { error: DIAGNOSIS_MESSAGES.descriptionMin })
   .max(MAX_DESCRIPTION, { error: DIAGNOSIS_MESSAGES.descriptionMax });
 
+/** One photo as a data URL; also the photos a homeowner adds to a job (POST /api/jobs/:jobId/photos). */
+export const diagnosisImageField = z
+  .string({ error: DIAGNOSIS_MESSAGES.imageInvalid })
+  .regex(IMAGE_DATA_URL, { error: DIAGNOSIS_MESSAGES.imageInvalid });
+
 /** POST /api/diagnose */
 export const diagnosisRequestInput = z.object({
   description: diagnosisDescriptionField,
   location: z.enum(DIAGNOSIS_LOCATIONS, { error: DIAGNOSIS_MESSAGES.locationInvalid }),
   urgency: urgencyField(),
   imageUrls: z
-    .array(
-      z
-        .string({ error: DIAGNOSIS_MESSAGES.imageInvalid })
-        .regex(IMAGE_DATA_URL, { error: DIAGNOSIS_MESSAGES.imageInvalid }),
-      { error: DIAGNOSIS_MESSAGES.imageInvalid },
-    )
+    .array(diagnosisImageField, { error: DIAGNOSIS_MESSAGES.imageInvalid })
     .max(LIMITS.maxDiagnosisImages, { error: DIAGNOSIS_MESSAGES.imagesMax })
     .optional()
     .default([]),

@@ -1,7 +1,8 @@
 import { z } from './zod';
-import { CHANGE_ORDER_STATUSES, JOB_STATUSES, PAYOUT_STATUSES, URGENCIES } from '../constants';
+import { CHANGE_ORDER_STATUSES, JOB_STATUSES, LIMITS, PAYOUT_STATUSES, URGENCIES } from '../constants';
 import { BOOKING_MESSAGES } from './booking';
 import { FIELD_MESSAGES, jobIdParam, timestampSchema, uuidField } from './common';
+import { DIAGNOSIS_MESSAGES, diagnosisImageField } from './diagnosis';
 import { defineRoute } from './http';
 import { plumberRatingSchema } from './plumbers';
 import { estimateResponseSchema } from './pricing';
@@ -228,6 +229,43 @@ export type TimelineEntry = z.infer<typeof timelineEntrySchema>;
 export const jobPhotoSchema = z.object({ id: z.uuid(), url: z.string() });
 export type JobPhoto = z.infer<typeof jobPhotoSchema>;
 
+/** The most photos one job holds: as many as one diagnosis. */
+export const MAX_JOB_PHOTOS = LIMITS.maxDiagnosisImages;
+
+/** docs/product.md §11: the homeowner adds and removes photos while the job is open. */
+export const JOB_PHOTO_MESSAGES = {
+  photosRequired: 'Choose at least one photo',
+  photosMax: DIAGNOSIS_MESSAGES.imagesMax,
+  imageInvalid: DIAGNOSIS_MESSAGES.imageInvalid,
+  photoIdInvalid: 'Invalid photo id',
+  /** Adding would take the job past MAX_JOB_PHOTOS; `current` is how many it has. */
+  tooMany: (current: number) =>
+    current >= MAX_JOB_PHOTOS
+      ? `A job can have at most ${MAX_JOB_PHOTOS} photos. Remove one before adding another.`
+      : `A job can have at most ${MAX_JOB_PHOTOS} photos: you can add ${MAX_JOB_PHOTOS - current} more.`,
+  notOpen: 'Photos can only be changed while the job is open for quotes',
+  photoNotFound: 'Photo not found',
+} as const;
+
+/**
+ * POST /api/jobs/:jobId/photos — photos as data URLs, checked and cleaned like a diagnosis' (the
+ * same field), 1–5 per request and at most MAX_JOB_PHOTOS on the job.
+ */
+export const addJobPhotosInput = z.object({
+  imageUrls: z
+    .array(diagnosisImageField, { error: JOB_PHOTO_MESSAGES.imageInvalid })
+    .min(1, { error: JOB_PHOTO_MESSAGES.photosRequired })
+    .max(MAX_JOB_PHOTOS, { error: JOB_PHOTO_MESSAGES.photosMax }),
+});
+export type AddJobPhotosInput = z.input<typeof addJobPhotosInput>;
+
+/** The path of DELETE /api/jobs/:jobId/photos/:photoId. */
+export const jobPhotoParams = z.object({
+  jobId: uuidField(FIELD_MESSAGES.jobIdInvalid),
+  photoId: uuidField(JOB_PHOTO_MESSAGES.photoIdInvalid),
+});
+export type JobPhotoParams = z.input<typeof jobPhotoParams>;
+
 /** What a completed job cost and who did it: the receipt page and mail. */
 export const receiptSchema = z.object({
   jobId: z.uuid(),
@@ -338,5 +376,24 @@ export const jobRoutes = {
     path: '/api/jobs/:jobId/change-orders/:changeOrderId/decline',
     params: changeOrderParams,
     response: changeOrderSchema,
+  }),
+  /**
+   * The homeowner adds photos to an open job: 201 with all of the job's photos, oldest first.
+   * 409 past MAX_JOB_PHOTOS or once the job is no longer open; a body of up to ~10 MB (photos).
+   */
+  addPhotos: defineRoute({
+    method: 'POST',
+    path: '/api/jobs/:jobId/photos',
+    params: jobIdParam,
+    body: addJobPhotosInput,
+    response: z.array(jobPhotoSchema),
+    status: 201,
+  }),
+  /** The homeowner removes a photo from an open job: 200 with the photos left. */
+  removePhoto: defineRoute({
+    method: 'DELETE',
+    path: '/api/jobs/:jobId/photos/:photoId',
+    params: jobPhotoParams,
+    response: z.array(jobPhotoSchema),
   }),
 };

@@ -10,6 +10,7 @@ import {
 import type { Database, Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { hashLinkToken, newLinkToken } from '../../lib/link-token';
+import type { DiagnosisService } from '../diagnosis';
 import { locateAddress } from '../geo';
 import type { JobsService } from '../jobs';
 import { composeMail, type MailService } from '../mail';
@@ -91,6 +92,8 @@ export interface BookingServiceDeps {
   db: Database;
   /** Posts a logged-in homeowner's job with the booking. */
   jobs: Pick<JobsService, 'post'>;
+  /** The photos of the diagnosis a booking was handed over from, for the job it posts. */
+  diagnosis: Pick<DiagnosisService, 'photosOf'>;
   /** The clock. */
   now?: () => Date;
   /** APP_TIME_ZONE: dates and slot times are the business's, judged on its clock. */
@@ -107,6 +110,13 @@ export interface BookingServiceDeps {
 
 /** How long a guest's booking (and the slot it holds) waits for its confirmation link. */
 export const GUEST_CONFIRMATION_MS = GUEST_CONFIRMATION_MINUTES * 60 * 1000;
+
+/**
+ * How old a diagnosis may be for the job booked from it to get its photos. Shorter than the
+ * shortest photo retention (MEDIA_RETENTION_DAYS ≥ 1), so the sweep never looks at a diagnosis whose
+ * photos are being copied (docs/decisions/016-media-store.md).
+ */
+export const DIAGNOSIS_PHOTOS_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 
 const toSlotView = (slot: AvailabilitySlot): SlotView => ({
   id: slot.id,
@@ -212,6 +222,7 @@ async function resolveIssueSlug(db: Executor, data: CreateServiceRequestData): P
 export function createBookingService({
   db,
   jobs,
+  diagnosis,
   now = () => new Date(),
   timeZone = DEFAULT_APP_TIME_ZONE,
   dailyCap,
@@ -257,7 +268,9 @@ export function createBookingService({
      * A booking from the form. With a slot, the request and the slot booking are one transaction:
      * if the slot was taken meanwhile, or the booker already holds the day's cap of bookings,
      * nothing is stored (409). A logged-in homeowner's booking also posts their job (status
-     * `requested` with its first status event) in the same transaction. A guest's booking waits
+     * `requested` with its first status event) in the same transaction, with the photos of the
+     * diagnosis `diagnosisId` when it is less than DIAGNOSIS_PHOTOS_MAX_AGE_MS old (a guest's booking
+     * posts no job, so it ignores `diagnosisId`). A guest's booking waits
      * for the link mailed to its e-mail (queued in the same transaction) and lapses, releasing its
      * slot, unless confirmed within GUEST_CONFIRMATION_MINUTES.
      */
@@ -308,6 +321,14 @@ export function createBookingService({
 
         let jobId: string | null = null;
         if (postsJob && booker && location) {
+          // An unknown or older diagnosis has no photos for the job: the booking goes ahead without.
+          const photos = data.diagnosisId
+            ? await diagnosis.photosOf(
+                tx,
+                data.diagnosisId,
+                new Date(current.getTime() - DIAGNOSIS_PHOTOS_MAX_AGE_MS),
+              )
+            : [];
           const job = await jobs.post(
             tx,
             {
@@ -319,6 +340,7 @@ export function createBookingService({
               lng: location.lng,
               urgency: data.urgency,
               preferredDate: data.preferredDate,
+              photos,
             },
             booked
               ? `Job posted with a booking on ${booked.date} at ${booked.startTime}–${booked.endTime}`

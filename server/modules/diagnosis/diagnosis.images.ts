@@ -10,7 +10,7 @@ import type { CleanImage } from './diagnosis.engine';
 export const IMAGE_LIMITS = {
   /**
    * The client reduces every photo on the device to a long edge of 1568 px at JPEG quality 0.8
-   * (client/src/features/diagnosis/utils/downscale-image.ts): a real photo becomes 0.2–0.6 MB, and
+   * (client/src/utils/downscale-image.ts): a real photo becomes 0.2–0.6 MB, and
    * even pure noise at 1568 × 1568 (the worst case for JPEG) is about 1.49 MB. 1.5 MiB keeps every
    * photo the client can produce and refuses what only a script sends.
    */

@@ -19,6 +19,9 @@ const TEXT_FIELDS_BYTES = 64 * 1024;
 export const DIAGNOSIS_BODY_LIMIT_BYTES =
   LIMITS.maxDiagnosisImages * Math.ceil((IMAGE_LIMITS.maxDecodedBytes * 4) / 3) + TEXT_FIELDS_BYTES;
 
+/** Every route that receives photos (a diagnosis, a job's photos) parses bodies up to this size. */
+export const PHOTO_BODY_LIMIT_BYTES = DIAGNOSIS_BODY_LIMIT_BYTES;
+
 export const IMAGE_DECODE_BUSY_MESSAGE =
   'Plumbline is busy looking at other photos right now. Please try again in a moment.';
 
@@ -39,22 +42,51 @@ export function createDiagnosisRouter({
   diagnosis,
   config,
   rateLimitStore,
-}: ModuleDeps & { diagnosis: DiagnosisService }): Router {
+  admitPhotos = createPhotoAdmission(config),
+}: ModuleDeps & {
+  diagnosis: DiagnosisService;
+  /** The app's one photo admission (createPhotoAdmission), shared with the other routes that receive photos. */
+  admitPhotos?: RequestHandler;
+}): Router {
   const handlers = createDiagnosisHandlers(diagnosis);
   const router = Router();
   router.post(
     '/',
-    // In-memory admission first: a refused request of a flood costs no database round trip.
-    admitPhotoRequests(1 + config.imageDecode.maxQueued),
-    createRateLimiter({
-      ...config.diagnosisRateLimit,
-      message: DIAGNOSIS_RATE_LIMIT_MESSAGE,
-      store: rateLimitStore('diagnose:'),
+    ...photoUploadMiddleware({
+      admitPhotos,
+      rateLimiter: createRateLimiter({
+        ...config.diagnosisRateLimit,
+        message: DIAGNOSIS_RATE_LIMIT_MESSAGE,
+        store: rateLimitStore('diagnose:'),
+      }),
     }),
-    express.json({ limit: DIAGNOSIS_BODY_LIMIT_BYTES, strict: true }),
     handlers.diagnose,
   );
   return router;
+}
+
+/**
+ * What runs before the handler of every route that receives photos, in this order: the in-memory
+ * admission first (a refused request of a flood costs no database round trip), then the rate limit
+ * (a client over its limit is not even read), then the JSON parser for bodies of up to
+ * PHOTO_BODY_LIMIT_BYTES. Mount such routes before the app's 100 kB parser.
+ */
+export function photoUploadMiddleware({
+  admitPhotos,
+  rateLimiter,
+}: {
+  admitPhotos: RequestHandler;
+  rateLimiter: RequestHandler;
+}): RequestHandler[] {
+  return [admitPhotos, rateLimiter, express.json({ limit: PHOTO_BODY_LIMIT_BYTES, strict: true })];
+}
+
+/**
+ * One admission per app for all routes that receive photos: they share one decode gate, so at most
+ * one decoding plus the decode queue's length are admitted across them (admitPhotoRequests).
+ */
+export function createPhotoAdmission(config: ModuleDeps['config']): RequestHandler {
+  return admitPhotoRequests(1 + config.imageDecode.maxQueued);
 }
 
 /**
@@ -64,7 +96,7 @@ export function createDiagnosisRouter({
  * loop work too; without this, every request of a flood was parsed only to be refused by the gate.
  * Text-only requests are never held back by photos.
  */
-function admitPhotoRequests(limit: number): RequestHandler {
+export function admitPhotoRequests(limit: number): RequestHandler {
   let admitted = 0;
   return (req, res, next) => {
     const length = req.headers['content-length'];

@@ -1,11 +1,15 @@
 import type { DiagnosisRequest } from '@shared/contracts/diagnosis';
 import type { DiagnosisResponse } from '@shared/contracts/diagnosis';
-import type { Database } from '../../db/client';
-import type { MediaStore, StoredMedia } from '../../lib/media-store';
+import type { Database, Executor } from '../../db/client';
+import { mediaKeyFromUrl, type MediaStore, type StoredMedia } from '../../lib/media-store';
 import type { PricingService } from '../pricing';
-import type { DiagnosisEngine } from './diagnosis.engine';
+import type { CleanImage, DiagnosisEngine } from './diagnosis.engine';
 import { cleanImages } from './diagnosis.images';
-import { insertDiagnostic } from './diagnosis.repository';
+import {
+  insertDiagnostic,
+  isPhotoListedByDiagnosis,
+  lockRecentDiagnosisPhotos,
+} from './diagnosis.repository';
 
 export interface DiagnosisServiceDeps {
   db: Database;
@@ -30,6 +34,24 @@ export const PRICE_ON_INSPECTION = 'Priced on inspection';
  * whole answer in `diagnostics`.
  */
 export function createDiagnosisService({ db, engine, pricing, media, runDecoding }: DiagnosisServiceDeps) {
+  /**
+   * Stores cleaned photos, then hands them to `keep` (which writes the rows naming them). If storing
+   * or `keep` fails, the photos stored so far are removed again: no file without a row.
+   */
+  async function storeCleaned<T>(
+    images: readonly CleanImage[],
+    keep: (stored: StoredMedia[]) => Promise<T>,
+  ): Promise<T> {
+    const stored: StoredMedia[] = [];
+    try {
+      for (const image of images) stored.push(await media.put(image.data, image.contentType));
+      return await keep(stored);
+    } catch (error) {
+      await Promise.allSettled(stored.map((file) => media.remove(file.key)));
+      throw error;
+    }
+  }
+
   return {
     async diagnose(request: DiagnosisRequest): Promise<DiagnosisResponse> {
       const images = await cleanImages(request.imageUrls, runDecoding);
@@ -67,9 +89,7 @@ export function createDiagnosisService({ db, engine, pricing, media, runDecoding
         note: result.note ?? null,
       };
 
-      const stored: StoredMedia[] = [];
-      try {
-        for (const image of images) stored.push(await media.put(image.data, image.contentType));
+      return storeCleaned(images, async (stored) => {
         const row = await insertDiagnostic(db, {
           description: request.description,
           location: request.location,
@@ -78,10 +98,42 @@ export function createDiagnosisService({ db, engine, pricing, media, runDecoding
           aiDiagnosis: diagnosis,
         });
         return { id: row.id, ...diagnosis };
-      } catch (error) {
-        await Promise.allSettled(stored.map((file) => media.remove(file.key)));
-        throw error;
-      }
+      });
+    },
+
+    /**
+     * Photos from elsewhere (a homeowner's photos of a job), cleaned exactly like a diagnosis' —
+     * checked by their bytes, re-encoded, metadata dropped, behind the same decode gate — then
+     * stored and handed to `keep`, which writes the rows naming them. If `keep` fails, the stored
+     * photos are removed again.
+     */
+    async cleanAndStorePhotos<T>(
+      dataUrls: readonly string[],
+      keep: (stored: StoredMedia[]) => Promise<T>,
+    ): Promise<T> {
+      return storeCleaned(await cleanImages(dataUrls, runDecoding), keep);
+    },
+
+    /**
+     * The stored photos of a diagnosis made at or after `since`, inside the caller's transaction
+     * `tx`, which then writes the rows that keep them: the diagnosis row stays share-locked until
+     * `tx` ends, so a retention sweep cannot remove them in between (docs/decisions/016-media-store.md).
+     * An unknown or older diagnosis has none.
+     */
+    async photosOf(tx: Executor, diagnosisId: string, since: Date): Promise<StoredMedia[]> {
+      const urls = (await lockRecentDiagnosisPhotos(tx, diagnosisId, since)) ?? [];
+      return urls.flatMap((url) => {
+        const key = mediaKeyFromUrl(url);
+        return key ? [{ key, url }] : [];
+      });
+    },
+
+    /** Whether a diagnosis still lists the photo: then the retention sweep decides when it goes. */
+    isPhotoOfDiagnosis: (tx: Executor, url: string): Promise<boolean> => isPhotoListedByDiagnosis(tx, url),
+
+    /** Removes a stored photo nothing names any more (idempotent). */
+    async removeStoredPhoto(key: string): Promise<void> {
+      await media.remove(key);
     },
   };
 }

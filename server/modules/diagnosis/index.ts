@@ -1,5 +1,13 @@
 /** Public surface of the diagnosis module: its service, routers and what createApp wires into them. */
-export { createDiagnosisRouter, createMediaRouter, IMAGE_DECODE_BUSY_MESSAGE } from './diagnosis.routes';
+export {
+  admitPhotoRequests,
+  createDiagnosisRouter,
+  createMediaRouter,
+  createPhotoAdmission,
+  IMAGE_DECODE_BUSY_MESSAGE,
+  PHOTO_BODY_LIMIT_BYTES,
+  photoUploadMiddleware,
+} from './diagnosis.routes';
 export { createDiagnosisService, type DiagnosisService } from './diagnosis.service';
 export { createDailyCallBudget } from './diagnosis.call-budget';
 export { selectDiagnosisEngine } from './diagnosis.engine-selection';

@@ -11,3 +11,4 @@ export {
 } from './jobs.service';
 export { createChangeOrdersService, type ChangeOrdersService } from './change-orders.service';
 export { createJobRoomService, createReceipts, type JobRoomService, type Receipts } from './job-room.service';
+export { createJobPhotosService, type JobPhotosService } from './job-photos.service';

@@ -247,6 +247,64 @@ export async function listJobPhotos(db: Executor, jobId: string): Promise<{ id: 
     .orderBy(asc(jobMedia.createdAt), asc(jobMedia.id));
 }
 
+/** What `job_media.type` says of a photo (the only kind of media a job has so far). */
+const JOB_PHOTO_TYPE = 'image';
+
+/**
+ * Photos already in the media store become the job's, in the order given: `s3_key` is the store's
+ * key, `url` where it is served. One transaction's rows would share `now()`, so each is a microsecond
+ * after the one before it (listJobPhotos orders by `created_at`).
+ */
+export async function insertJobPhotos(
+  db: Executor,
+  jobId: string,
+  photos: readonly { key: string; url: string }[],
+): Promise<void> {
+  if (photos.length === 0) return;
+  await db.insert(jobMedia).values(
+    photos.map((photo, index) => ({
+      jobId,
+      type: JOB_PHOTO_TYPE,
+      s3Key: photo.key,
+      url: photo.url,
+      createdAt: sql`now() + make_interval(secs => ${index / 1_000_000})`,
+    })),
+  );
+}
+
+export async function countJobPhotos(db: Executor, jobId: string): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(jobMedia)
+    .where(eq(jobMedia.jobId, jobId));
+  return row?.count ?? 0;
+}
+
+/** Deletes one photo of the job; undefined when the job has no such photo. */
+export async function deleteJobPhoto(
+  db: Executor,
+  jobId: string,
+  photoId: string,
+): Promise<{ url: string; s3Key: string } | undefined> {
+  const [row] = await db
+    .delete(jobMedia)
+    .where(and(eq(jobMedia.jobId, jobId), eq(jobMedia.id, photoId)))
+    .returning({ url: jobMedia.url, s3Key: jobMedia.s3Key });
+  return row;
+}
+
+/** Whether any job's photo names this file, by URL or by key (as the retention sweep looks). */
+export async function isPhotoNamedByAnyJob(
+  db: Executor,
+  photo: { url: string; key: string },
+): Promise<boolean> {
+  const result = await db.execute<{ found: boolean }>(sql`
+    select exists (
+      select 1 from ${jobMedia} where ${jobMedia.url} = ${photo.url} or ${jobMedia.s3Key} = ${photo.key}
+    ) as found`);
+  return result.rows[0]?.found === true;
+}
+
 /** Whether the plumber has a quote or a message thread on the job. */
 export async function hasPlumberTakenPart(db: Executor, jobId: string, plumberId: string): Promise<boolean> {
   const result = await db.execute<{ found: boolean }>(sql`

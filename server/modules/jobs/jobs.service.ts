@@ -29,6 +29,7 @@ import {
   findJobById,
   findNearbyOpenJobs,
   insertJob,
+  insertJobPhotos,
   insertJobStatusEvent,
   insertPayoutIfNew,
   listAcceptedQuotes,
@@ -54,20 +55,27 @@ export interface PostJobInput {
   lng: number;
   urgency: Urgency;
   preferredDate: string | null;
+  /**
+   * Photos already in the media store that become the job's (a diagnosis' cleaned photos, read in
+   * the same transaction: docs/decisions/016-media-store.md).
+   */
+  photos?: readonly { key: string; url: string }[];
 }
 
 /**
- * "Post a Job": a homeowner's job in status `requested` with its first status event, written
- * through `db` (the caller's transaction, or the pool).
+ * "Post a Job": a homeowner's job in status `requested` with its first status event and its
+ * photos, written through `db` (the caller's transaction, or the pool).
  */
 export async function postJob(db: Executor, input: PostJobInput, notes = 'Job posted'): Promise<Job> {
+  const { photos = [], ...fields } = input;
   const job = await insertJob(db, {
-    ...input,
-    lat: input.lat.toFixed(7),
-    lng: input.lng.toFixed(7),
+    ...fields,
+    lat: fields.lat.toFixed(7),
+    lng: fields.lng.toFixed(7),
     currentStatus: 'requested',
   });
   await insertJobStatusEvent(db, { jobId: job.id, status: 'requested', notes });
+  await insertJobPhotos(db, job.id, photos);
   return job;
 }
 

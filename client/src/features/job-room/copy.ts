@@ -32,6 +32,28 @@ export const COPY = {
   photos: {
     heading: 'Photos',
     photo: (index: number, total: number) => `Photo ${index} of ${total}`,
+    add: 'Add Photos',
+    hint: (max: number) =>
+      `Photos help plumbers quote accurately. Add up to ${max}; they are resized on your device before upload.`,
+    none: 'No photos yet.',
+    count: (count: number, max: number) => `${count} of ${max} photos`,
+    full: (max: number) => `This job has ${max} photos, the most it can hold. Remove one to add another.`,
+    tooMany: (room: number) =>
+      `Only ${room} more ${room === 1 ? 'photo fits' : 'photos fit'} on this job: the first ${room === 1 ? 'one was' : `${room} were`} added.`,
+    unreadable: 'This file could not be read as an image',
+    preparing: 'Preparing photos…',
+    uploading: 'Uploading photos…',
+    addedTitle: 'Photos Added',
+    added: (count: number) =>
+      `${count === 1 ? 'Your photo is' : `${count} photos are`} now on the job for plumbers to see.`,
+    addFailure: 'Failed to add the photos',
+    remove: (index: number, total: number) => `Remove photo ${index} of ${total}`,
+    confirmTitle: 'Remove this photo?',
+    confirmDescription: 'Plumbers will no longer see it. You can add it again while the job is open.',
+    confirmRemove: 'Remove Photo',
+    cancel: 'Cancel',
+    removedTitle: 'Photo Removed',
+    removeFailure: 'Failed to remove the photo',
   },
   contacts: {
     heading: 'Contacts',

@@ -50,6 +50,8 @@ function initialValues(
     description: handover.description ?? '',
     slotId: undefined,
     issueSlug: handover.issueSlug,
+    // Hidden, like issueSlug: the job a logged-in homeowner posts gets the diagnosis' photos.
+    diagnosisId: handover.diagnosisId,
   };
 }
 

@@ -54,6 +54,8 @@ export function DiagnosisResult({
     urgency: request.urgency,
     description: request.description.trim(),
     issueSlug: diagnosis.issueSlug ?? undefined,
+    // The job booked from it gets this diagnosis' photos (when it is less than a day old).
+    diagnosisId: diagnosis.id,
   });
 
   return (

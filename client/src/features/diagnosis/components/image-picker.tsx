@@ -3,8 +3,8 @@ import { useEffect, useId, useRef, useState, type ChangeEvent, type DragEvent } 
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/utils/cn';
+import { MAX_PHOTOS } from '@/utils/downscale-image';
 import type { PhotoSelection } from '../hooks/use-photo-selection';
-import { MAX_PHOTOS } from '../utils/downscale-image';
 
 /**
  * Optional photos of the problem: pick several from the library (or drop them here), or take one

@@ -1,11 +1,11 @@
 import { useCallback, useRef, useState } from 'react';
-import { COPY } from '../copy';
 import {
   MAX_PHOTOS,
   UnreadablePhotoError,
   downscaleImage,
   type PreparedPhoto,
-} from '../utils/downscale-image';
+} from '@/utils/downscale-image';
+import { COPY } from '../copy';
 
 export interface SelectedPhoto extends PreparedPhoto {
   id: number;

@@ -49,6 +49,9 @@ export function JobRoom({ jobId, renderNotFound }: { jobId: string; renderNotFou
 function JobRoomView({ room }: { room: JobRoomData }) {
   const { job, viewer } = room;
   const title = jobTitleFromSlug(job.issueSlug);
+  const isOpen = OPEN_JOB_STATUSES.includes(job.currentStatus);
+  // docs/product.md §11: the homeowner changes the photos while the job is open for quotes.
+  const canEditPhotos = viewer === 'homeowner' && isOpen;
   usePageTitle(title);
 
   return (
@@ -104,13 +107,11 @@ function JobRoomView({ room }: { room: JobRoomData }) {
             </dl>
           </RoomSection>
           <JobQuotes room={room} />
-          <JobMessages
-            jobId={job.id}
-            viewer={viewer}
-            jobOpen={OPEN_JOB_STATUSES.includes(job.currentStatus)}
-          />
+          <JobMessages jobId={job.id} viewer={viewer} jobOpen={isOpen} />
           {room.estimate && <JobEstimate estimate={room.estimate} />}
-          {room.photos.length > 0 && <JobPhotos photos={room.photos} />}
+          {(room.photos.length > 0 || canEditPhotos) && (
+            <JobPhotos jobId={job.id} photos={room.photos} canEdit={canEditPhotos} />
+          )}
         </div>
         <div className="grid min-w-0 gap-6">
           <JobContacts room={room} />
