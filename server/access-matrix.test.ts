@@ -202,6 +202,22 @@ describe(`access matrix: every route × every actor (${testDatabaseKind} databas
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
+  /**
+   * Windows that never overlap on the one plumber's calendar: the n-th scheduled job books the n-th
+   * hour from ten days ahead (past `futureDate`, the day off a case sets; each ends at :59, so never
+   * across midnight); its spare window (for a reschedule) lies a year further on.
+   */
+  let windowCount = 0;
+  const weekAhead = Math.ceil((Date.now() + 10 * 86_400_000) / 3_600_000) * 3_600_000;
+  function nextWindows() {
+    windowCount += 1;
+    const hourAt = (base: number) => ({
+      startsAt: new Date(base + windowCount * 3_600_000).toISOString(),
+      endsAt: new Date(base + (windowCount + 1) * 3_600_000 - 60_000).toISOString(),
+    });
+    return { booked: hourAt(weekAhead), spare: hourAt(weekAhead + 365 * 86_400_000) };
+  }
+
   /** A job of the homeowner at `stage`, the involved plumber quoting / hired / working on it. */
   async function jobAt(stage: JobStage): Promise<CaseFixture['job']> {
     const { homeowner, plumber } = accounts;
@@ -212,8 +228,15 @@ describe(`access matrix: every route × every actor (${testDatabaseKind} databas
       .values({ jobId: job.id, type: 'image', s3Key: mediaPath.split('/').pop()!, url: mediaPath })
       .returning({ id: jobMedia.id });
     const photoId = photo.id;
-    if (stage === 'open') return { id: job.id, quoteId: null, changeOrderId: null, photoId };
-    const quoteId = await sendQuote(plumber, job.id);
+    const windows = nextWindows();
+    const base = { id: job.id, photoId, spareWindow: windows.spare, proposalId: null };
+    if (stage === 'open') return { ...base, quoteId: null, changeOrderId: null };
+    // From `scheduled` on the accepted quote carries a window, so the job has a booked appointment.
+    const quote = await plumber.agent
+      .post('/api/quotes')
+      .send({ jobId: job.id, minTotal: 150, maxTotal: 300, appointment: windows.booked });
+    expect(quote.status, JSON.stringify(quote.body)).toBe(201);
+    const quoteId: string = quote.body.id;
     if (stage !== 'quoted') await acceptQuote(homeowner, job.id, quoteId);
     if (stage === 'in_progress' || stage === 'completed') {
       expect((await setStatus(plumber, job.id, 'in_progress')).status).toBe(200);
@@ -224,9 +247,14 @@ describe(`access matrix: every route × every actor (${testDatabaseKind} databas
         .post(`/api/jobs/${job.id}/change-orders`)
         .send({ amount: 80, reason: 'The shut-off valve is corroded and must be replaced' });
       expect(res.status).toBe(201);
-      return { id: job.id, quoteId, changeOrderId: res.body.id, photoId };
+      return { ...base, quoteId, changeOrderId: res.body.id };
     }
-    return { id: job.id, quoteId, changeOrderId: null, photoId };
+    if (stage === 'reschedule_proposed') {
+      const res = await plumber.agent.post(`/api/jobs/${job.id}/reschedule`).send(windows.spare);
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      return { ...base, quoteId, changeOrderId: null, proposalId: res.body.id };
+    }
+    return { ...base, quoteId, changeOrderId: null };
   }
 
   /** The homeowner's booking request (made logged in, so it is theirs) and a free slot on its date. */
@@ -392,7 +420,8 @@ describe(`access matrix: every route × every actor (${testDatabaseKind} databas
     const res = await send(await agentFor(actor, entry), entry, fixture);
     expect(res.status, rawBody(res).slice(0, 500)).toBe(expected);
     if (entry.route.includes(' /api/')) {
-      expect(res.type).toBe(entry.stream && expected === 200 ? 'text/event-stream' : 'application/json');
+      const successType = entry.successType ?? (entry.stream ? 'text/event-stream' : 'application/json');
+      expect(res.type).toBe(expected < 300 ? successType : 'application/json');
     }
     if (expected >= 400) {
       expect(res.body).toMatchObject({ error: expect.any(String), code: expect.any(String) });

@@ -51,6 +51,16 @@ import { createPlumbersService } from './modules/plumbers';
 import { createPlumberReviewRouter, createPlumbersRouter } from './modules/plumbers/plumbers.routes';
 import { createPricingRouter, createPricingService } from './modules/pricing';
 import { createQuotesService } from './modules/quotes';
+import { createAppointmentsService } from './modules/appointments';
+import {
+  createAppointmentCalendarRouter,
+  createAppointmentCalendarService,
+  createAppointmentReminders,
+} from './modules/appointments/calendar.index';
+import {
+  createAppointmentsRouter,
+  createJobAppointmentRouter,
+} from './modules/appointments/appointments.routes';
 import { createQuotesRouter } from './modules/quotes/quotes.routes';
 import { createSiteRouter } from './modules/site/site.routes';
 
@@ -122,7 +132,23 @@ function createServices(
     notifications,
     receipts,
   });
-  const quotes = createQuotesService({ db, jobs, plumbers, notifications });
+  // Before jobQueue.start(): the reminders define their queue (docs/decisions/030-calendar-files-and-reminders.md).
+  const appointmentReminders = createAppointmentReminders({ db, jobQueue, mail, config, logger });
+  const appointmentCalendar = createAppointmentCalendarService({
+    db,
+    mail,
+    reminders: appointmentReminders,
+    config,
+  });
+  const appointments = createAppointmentsService({
+    calendar: appointmentCalendar,
+    db,
+    timeZone: config.appTimeZone,
+    plumbers,
+    jobs,
+    notifications,
+  });
+  const quotes = createQuotesService({ db, jobs, plumbers, notifications, appointments });
   // Photos are decoded one at a time per process; the queue behind is bounded (see the diagnosis router).
   const decodeGate = createConcurrencyGate({
     concurrency: 1,
@@ -163,6 +189,8 @@ function createServices(
   });
   return {
     admin: createAdminService(db),
+    appointments,
+    appointmentCalendar,
     auth,
     booking,
     changeOrders: createChangeOrdersService({ db, plumbers, notifications }),
@@ -272,8 +300,12 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
   api.use('/pricing', createPricingRouter(services));
   api.use(createBookingRouter({ ...deps, booking: services.booking }));
   api.use('/jobs', createMessagesRouter({ ...deps, messages: services.messages }));
+  api.use('/jobs', createJobAppointmentRouter(services));
+  api.use('/jobs', createAppointmentCalendarRouter({ calendar: services.appointmentCalendar }));
   api.use('/jobs', createJobsRouter(services));
   api.use('/quotes', createQuotesRouter(services));
+  // The plumber's hours and calendar (/api/plumbers/me/availability, /api/plumbers/me/appointments).
+  api.use('/plumbers/me', createAppointmentsRouter(services));
   api.use('/plumbers', createPlumbersRouter(services));
   api.use('/events', createEventsRouter({ liveEvents: services.liveEvents, passport, config, logger }));
   if (config.mail.devMailbox) api.use('/dev', createDevMailboxRouter(services));

@@ -93,6 +93,14 @@ interface Fixtures {
   completedJobIds: string[];
   /** Scheduled jobs of the plumber: POST /api/jobs/:jobId/change-orders. */
   changeOrderJobIds: string[];
+  /** Scheduled jobs with a booked appointment, and a free future window: POST /api/jobs/:jobId/reschedule. */
+  rescheduleJobIds: string[];
+  spareWindow: { startsAt: string; endsAt: string };
+  /** The plumber's pending reschedule proposals, one list per decision route (each is answered once). */
+  acceptableProposals: { jobId: string; proposalId: string }[];
+  declinableProposals: { jobId: string; proposalId: string }[];
+  /** Scheduled jobs with a booked appointment, for POST /api/jobs/:jobId/appointment/cancel. */
+  cancellableJobIds: string[];
   /** Pending change orders, one list per decision route (each is answered once). */
   approvableChangeOrders: { jobId: string; changeOrderId: string }[];
   declinableChangeOrders: { jobId: string; changeOrderId: string }[];
@@ -510,6 +518,76 @@ const BODY_ROUTES: Record<string, BodyRouteSpec> = {
       },
     ]),
   ),
+  'POST /api/jobs/:jobId/reschedule': {
+    actors: ['homeowner', 'plumber'],
+    valid: (fx) =>
+      fc
+        .tuple(fc.constantFrom(...fx.rescheduleJobIds), fc.constantFrom('homeowner', 'plumber'))
+        .map(([jobId, actor]) => ({
+          actor: actor as 'homeowner' | 'plumber',
+          params: { jobId },
+          body: fx.spareWindow,
+        })),
+    special: (fx) => ({
+      startsAt: fc
+        .constantFrom(
+          fx.spareWindow.startsAt,
+          fx.spareWindow.endsAt,
+          '2000-01-01T00:00:00Z',
+          '2030-02-30T10:00:00Z',
+          fx.spareWindow.startsAt.replace('Z', '+25:00'),
+          'tomorrow',
+          '',
+        )
+        .map(jsonString),
+      endsAt: fc
+        .constantFrom(
+          fx.spareWindow.endsAt,
+          fx.spareWindow.startsAt,
+          new Date(Date.parse(fx.spareWindow.startsAt) + 13 * 3_600_000).toISOString(),
+          '9999-12-31T23:59:59Z',
+          '1e309',
+        )
+        .map(jsonString),
+    }),
+    knownIds: (fx) => [...fx.rescheduleJobIds, ...fx.openJobIds, ...fx.completedJobIds],
+  },
+  ...Object.fromEntries(
+    (['accept', 'decline'] as const).map((decision): [string, BodyRouteSpec] => [
+      `POST /api/jobs/:jobId/reschedule/:proposalId/${decision}`,
+      {
+        actors: ['homeowner', 'plumber'],
+        valid: (fx) =>
+          fc
+            .constantFrom(...(decision === 'accept' ? fx.acceptableProposals : fx.declinableProposals))
+            .map(({ jobId, proposalId }) => ({
+              actor: 'homeowner' as const,
+              params: { jobId, proposalId },
+              body: {},
+            })),
+        knownIds: (fx) =>
+          [...fx.acceptableProposals, ...fx.declinableProposals].flatMap((proposal) => [
+            proposal.jobId,
+            proposal.proposalId,
+          ]),
+      },
+    ]),
+  ),
+  'POST /api/jobs/:jobId/appointment/cancel': {
+    actors: ['homeowner', 'plumber'],
+    valid: (fx) =>
+      fc.constantFrom(...fx.cancellableJobIds).map((jobId) => ({
+        actor: 'homeowner' as const,
+        params: { jobId },
+        body: { reason: 'Something came up at home' },
+      })),
+    special: () => ({
+      reason: fc
+        .constantFrom('ab', '   abc   ', 'x'.repeat(500), 'x'.repeat(501), 'why\u0000', '__proto__')
+        .map(jsonString),
+    }),
+    knownIds: (fx) => [...fx.cancellableJobIds, ...fx.openJobIds],
+  },
   'POST /api/quotes': {
     actors: ['plumber'],
     valid: (fx) =>
@@ -526,6 +604,21 @@ const BODY_ROUTES: Record<string, BodyRouteSpec> = {
       breakdownJson: fc.oneof(
         jsonValueText(['note']),
         fc.constantFrom('"plain note"', '{"note":null}', '{"note":{"__proto__":{"polluted":1}}}'),
+      ),
+      // A proposed window (docs/decisions/029-appointments.md): past, reversed, too long, no zone, odd.
+      appointment: fc.oneof(
+        jsonValueText(['startsAt', 'endsAt']),
+        fc
+          .constantFrom(
+            { startsAt: '2020-01-01T10:00:00Z', endsAt: '2020-01-01T11:00:00Z' },
+            { startsAt: `${dayFromToday(3)}T15:00:00Z`, endsAt: `${dayFromToday(3)}T14:00:00Z` },
+            { startsAt: `${dayFromToday(3)}T06:00:00Z`, endsAt: `${dayFromToday(3)}T18:00:01Z` },
+            { startsAt: `${dayFromToday(3)}T15:00:00`, endsAt: `${dayFromToday(3)}T16:00:00` },
+            { startsAt: `${dayFromToday(3)}T15:00:00+05:30`, endsAt: `${dayFromToday(3)}T16:00:00+05:30` },
+            { startsAt: '+275760-09-13T00:00:00Z', endsAt: '+275760-09-13T01:00:00Z' },
+            { startsAt: `${dayFromToday(4)}T15:00:00Z` },
+          )
+          .map((window) => JSON.stringify(window)),
       ),
     }),
   },
@@ -692,6 +785,49 @@ const BODY_ROUTES: Record<string, BodyRouteSpec> = {
       email: fc.constantFrom('{}', '{"unknown_kind": true}', '{"new_quote": "yes"}', '[]', 'null'),
     }),
   },
+  // The plumber's own hours and days off, replaced as a whole (docs/decisions/029-appointments.md).
+  'PUT /api/plumbers/me/availability': {
+    actors: ['locationPlumber'],
+    valid: () =>
+      fc.constantFrom(
+        {
+          actor: 'locationPlumber' as const,
+          body: {
+            weeklyHours: [
+              { weekday: 1, start: '08:00', end: '12:00' },
+              { weekday: 1, start: '13:00', end: '24:00' },
+            ],
+            daysOff: [dayFromToday(7)],
+          },
+        },
+        { actor: 'locationPlumber' as const, body: { weeklyHours: [], daysOff: [] } },
+      ),
+    special: () => ({
+      weeklyHours: fc
+        .constantFrom(
+          [{ weekday: 7, start: '08:00', end: '12:00' }],
+          [{ weekday: 1.5, start: '08:00', end: '12:00' }],
+          [{ weekday: 1, start: '24:00', end: '24:00' }],
+          [{ weekday: 1, start: '12:00', end: '12:00' }],
+          [{ weekday: '1', start: '08:00', end: '12:00' }],
+          [
+            { weekday: 2, start: '08:00', end: '12:00' },
+            { weekday: 2, start: '11:59', end: '13:00' },
+          ],
+          Array.from({ length: 22 }, (_, i) => ({ weekday: i % 7, start: '00:00', end: '00:01' })),
+          { weekday: 1, start: '08:00', end: '12:00' },
+        )
+        .map((value) => JSON.stringify(value)),
+      daysOff: fc.oneof(
+        dateText.map((day) => JSON.stringify([day])),
+        fc.constantFrom(
+          JSON.stringify(Array.from({ length: 367 }, () => '2030-01-01')),
+          '"2030-01-01"',
+          'null',
+        ),
+      ),
+    }),
+  },
   'DELETE /api/account': {
     actors: ['newAccount'],
     valid: () => fc.constant({ body: { password: PASSWORD } }),
@@ -741,6 +877,16 @@ const GET_ROUTES: Record<string, GetRouteSpec> = {
     valid: () => ({ actor: 'admin', query: { status: 'pending' } }),
   },
   'GET /api/jobs/assigned': { query: [], actors: ['plumber'], valid: () => ({ actor: 'plumber' }) },
+  'GET /api/plumbers/me/availability': {
+    query: [],
+    actors: ['plumber'],
+    valid: () => ({ actor: 'plumber' }),
+  },
+  'GET /api/plumbers/me/appointments': {
+    query: ['from', 'to'],
+    actors: ['plumber'],
+    valid: () => ({ actor: 'plumber', query: { from: dayFromToday(0), to: dayFromToday(30) } }),
+  },
   'GET /api/quotes/job/:jobId': {
     query: [],
     actors: ['homeowner', 'plumber'],
@@ -752,6 +898,13 @@ const GET_ROUTES: Record<string, GetRouteSpec> = {
     actors: ['plumber', 'admin'],
     valid: (fx) => ({ actor: 'plumber', params: { plumberId: fx.plumberId } }),
     knownIds: (fx) => [fx.plumberId, fx.plumberUserId],
+  },
+  'GET /api/jobs/:jobId/appointment.ics': {
+    query: [],
+    actors: ['homeowner', 'plumber', 'admin'],
+    valid: (fx) => ({ actor: 'homeowner', params: { jobId: fx.cancellableJobIds[0] } }),
+    knownIds: (fx) => [...fx.rescheduleJobIds, ...fx.openJobIds, fx.plumberId],
+    successType: /^text\/calendar/,
   },
   'GET /api/jobs/:jobId': {
     query: [],
@@ -995,6 +1148,40 @@ describe(`fuzz: every body route, query string and path parameter (${testDatabas
     };
 
     const newJob = async () => (await createJob(viaServer, homeowner.user.id)).id;
+    // Booked windows never overlap on the plumber's calendar: the n-th is the n-th hour from a week ahead.
+    let windowCount = 0;
+    const weekAhead = Math.ceil((Date.now() + 7 * 86_400_000) / 3_600_000) * 3_600_000;
+    const nextWindow = (offset = 0) => {
+      windowCount += 1;
+      return {
+        startsAt: new Date(weekAhead + offset + windowCount * 3_600_000).toISOString(),
+        endsAt: new Date(weekAhead + offset + (windowCount + 1) * 3_600_000 - 60_000).toISOString(),
+      };
+    };
+    const bookedJobs = async (count: number) => {
+      const made: string[] = [];
+      for (let i = 0; i < count; i++) {
+        const jobId = await newJob();
+        const quote = await plumber.agent
+          .post('/api/quotes')
+          .send({ jobId, minTotal: 120, maxTotal: 240, appointment: nextWindow() });
+        expect(quote.status).toBe(201);
+        await acceptQuote(homeowner, jobId, quote.body.id);
+        made.push(jobId);
+      }
+      return made;
+    };
+    const withProposals = async (jobIds: string[]) => {
+      const made: { jobId: string; proposalId: string }[] = [];
+      for (const jobId of jobIds) {
+        const res = await plumber.agent
+          .post(`/api/jobs/${jobId}/reschedule`)
+          .send(nextWindow(30 * 86_400_000));
+        expect(res.status).toBe(201);
+        made.push({ jobId, proposalId: res.body.id });
+      }
+      return made;
+    };
     const jobsAt = async (stage: 'quoted' | 'scheduled' | 'in_progress' | 'completed', count: number) => {
       const made: { jobId: string; quoteId: string }[] = [];
       for (let i = 0; i < count; i++) {
@@ -1091,6 +1278,11 @@ describe(`fuzz: every body route, query string and path parameter (${testDatabas
       inProgressJobIds: ids(await jobsAt('in_progress', 3)),
       completedJobIds: ids(await jobsAt('completed', 3)),
       changeOrderJobIds: ids(await jobsAt('scheduled', 2)),
+      rescheduleJobIds: await bookedJobs(2),
+      spareWindow: nextWindow(365 * 86_400_000),
+      acceptableProposals: await withProposals(await bookedJobs(2)),
+      declinableProposals: await withProposals(await bookedJobs(2)),
+      cancellableJobIds: await bookedJobs(2),
       approvableChangeOrders: await withChangeOrders(await jobsAt('in_progress', 2)),
       declinableChangeOrders: await withChangeOrders(await jobsAt('scheduled', 2)),
       slotDate,

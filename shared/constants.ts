@@ -49,6 +49,14 @@ export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
 /** A change order asks the homeowner to raise the agreed ceiling of a job's final amount. */
 export const CHANGE_ORDER_STATUSES = ['pending', 'approved', 'declined'] as const;
 export type ChangeOrderStatus = (typeof CHANGE_ORDER_STATUSES)[number];
+/** An appointment is booked when its quote is accepted (docs/decisions/029-appointments.md). */
+export const APPOINTMENT_STATUSES = ['booked', 'cancelled'] as const;
+export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
+/** Who moved or cancelled an appointment (docs/decisions/029-appointments.md). */
+export const APPOINTMENT_PARTIES = ['homeowner', 'plumber'] as const;
+export type AppointmentParty = (typeof APPOINTMENT_PARTIES)[number];
+export const RESCHEDULE_PROPOSAL_STATUSES = ['pending', 'accepted', 'declined', 'withdrawn'] as const;
+export type RescheduleProposalStatus = (typeof RESCHEDULE_PROPOSAL_STATUSES)[number];
 
 /**
  * What a notification is about (docs/product.md §11). Each kind also goes out by mail unless its
@@ -62,6 +70,7 @@ export const NOTIFICATION_KINDS = [
   'new_nearby_job',
   'change_order',
   'status_changed',
+  'appointment',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -19,6 +19,10 @@ export const ERROR_CODES = [
   'SLOT_TAKEN',
   'ALREADY_QUOTED',
   'QUOTE_ALREADY_ACCEPTED',
+  /** The plumber already holds a booked appointment overlapping the window (docs/decisions/029-appointments.md). */
+  'APPOINTMENT_CONFLICT',
+  /** A proposed window outside the plumber's working hours or on a day off (docs/decisions/029-appointments.md). */
+  'APPOINTMENT_UNAVAILABLE',
   'FINAL_AMOUNT_ABOVE_AGREED',
   'PAYLOAD_TOO_LARGE',
   'HEADERS_TOO_LARGE',

@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
@@ -87,7 +88,11 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     });
   } else {
     if (options.dataDir) await mkdir(path.resolve(options.dataDir), { recursive: true });
-    const pglite = await PGlite.create(options.dataDir ? path.resolve(options.dataDir, 'pgdata') : undefined);
+    const pglite = await PGlite.create({
+      dataDir: options.dataDir ? path.resolve(options.dataDir, 'pgdata') : undefined,
+      // The appointments' exclusion constraint needs it (docs/decisions/029-appointments.md).
+      extensions: { btree_gist },
+    });
     // PGlite has no authentication: it is served on a Unix socket in a fresh folder only this
     // process's user may enter (mkdtemp creates it with mode 0700), never on a TCP port.
     const socketDir = await mkdtemp(path.join(tmpdir(), 'plumbline-db-'));

@@ -50,3 +50,11 @@ export function isUniqueViolation(error: unknown, constraint: string): boolean {
   const found = findDatabaseError(error);
   return found?.code === UNIQUE_VIOLATION && found.constraint === constraint;
 }
+
+const EXCLUSION_VIOLATION = '23P01';
+
+/** True when `error` (or a cause of it) is PostgreSQL's exclusion violation of `constraint`. */
+export function isExclusionViolation(error: unknown, constraint: string): boolean {
+  const found = findDatabaseError(error);
+  return found?.code === EXCLUSION_VIOLATION && found.constraint === constraint;
+}

@@ -21,6 +21,9 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   SLOT_TAKEN: 409,
   ALREADY_QUOTED: 409,
   QUOTE_ALREADY_ACCEPTED: 409,
+  APPOINTMENT_CONFLICT: 409,
+  // Well-formed, but outside the plumber's own working hours or on a day off.
+  APPOINTMENT_UNAVAILABLE: 422,
   // Well-formed, but more than the homeowner agreed to (the quote plus approved change orders).
   FINAL_AMOUNT_ABOVE_AGREED: 422,
   PAYLOAD_TOO_LARGE: 413,

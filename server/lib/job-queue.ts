@@ -58,6 +58,19 @@ export interface ClaimedJob<T> {
   completeIn(executor: JobExecutor): Promise<void>;
 }
 
+/** When and under what name one job is queued (each optional). */
+export interface SendOptions {
+  /** The job is handed to no worker before this instant. */
+  startAfter?: Date;
+  /**
+   * The job's id (a uuid): a second send with an id the queue still holds adds nothing, so a job
+   * derived from its cause is queued once however often that cause is reported.
+   */
+  id?: string;
+  /** A name for the job's cause, kept on the job (pg-boss `singletonKey`). */
+  singletonKey?: string;
+}
+
 /** Works one job; a throw fails this attempt, which is retried as the queue's policy says. */
 export type JobHandler<T> = (job: ClaimedJob<T>) => Promise<void>;
 
@@ -67,7 +80,7 @@ export interface JobQueue {
   /** Declares a queue and the handler of its jobs; every queue is defined before start(). */
   define<T extends object>(name: string, policy: JobPolicy, handler: JobHandler<T>): void;
   /** Queues a job inside the caller's transaction (or on the pool): it exists only if that commits. */
-  send<T extends object>(executor: JobExecutor, name: string, data: T): Promise<void>;
+  send<T extends object>(executor: JobExecutor, name: string, data: T, options?: SendOptions): Promise<void>;
   /** Runs `release` once stop() has stopped the workers (what handlers keep open: a mail transport). */
   afterStop(release: () => void): void;
   /** Opens the queue (pg-boss installs or upgrades its schema), applies the policies and starts the workers; after migrations. */
@@ -157,10 +170,10 @@ export function createJobQueue({ pool, logger, options: overrides = {} }: JobQue
       queues.set(name, { policy, handler: handler as JobHandler<object> });
     },
 
-    async send(executor, name, data) {
+    async send(executor, name, data, options = {}) {
       if (!open) throw new Error('The job queue is not open: call start() after the migrations');
       if (!queues.has(name)) throw new Error(`No queue ${name} is defined`);
-      await boss.send(name, data, { db: fromDrizzle(executor, sql) });
+      await boss.send(name, data, { ...options, db: fromDrizzle(executor, sql) });
     },
 
     afterStop(release) {

@@ -38,11 +38,14 @@ export type RouteKey = `${ListedRoute['method']} /${string}`;
  * - `job:<stage>`: a new job of the homeowner; from `quoted` on, the plumber quoted on it; from
  *   `scheduled` on, the homeowner accepted that quote; then the plumber started / completed it;
  *   `change_requested`: scheduled, and the plumber asked for a change order still pending;
+ *   `reschedule_proposed`: scheduled, and the plumber proposed a new time still pending. The quote
+ *   carries a window from `scheduled` on, so a scheduled job has a booked appointment;
  * - `serviceRequest`: a booking request the logged-in homeowner made, and a free slot on its date;
  * - `account`: an account nobody else uses (for logging in);
  * - `pendingPlumber`: a new plumber account that has submitted its details for an admin to review.
  */
-export type JobStage = 'open' | 'quoted' | 'scheduled' | 'in_progress' | 'completed' | 'change_requested';
+export type JobStage =
+  'open' | 'quoted' | 'scheduled' | 'in_progress' | 'completed' | 'change_requested' | 'reschedule_proposed';
 export type CaseSetup = 'none' | `job:${JobStage}` | 'serviceRequest' | 'account' | 'pendingPlumber';
 
 /** What a request may be built from. Parts the case's setup does not build throw when read. */
@@ -54,7 +57,16 @@ export interface CaseFixture {
    * `changeOrderId` the pending change order of `job:change_requested`, else null; `photoId` its
    * one photo (the stored diagnosis photo).
    */
-  job: { id: string; quoteId: string | null; changeOrderId: string | null; photoId: string };
+  job: {
+    id: string;
+    quoteId: string | null;
+    changeOrderId: string | null;
+    photoId: string;
+    /** A future window free on the plumber's calendar, for a reschedule proposal. */
+    spareWindow: { startsAt: string; endsAt: string };
+    /** `job:reschedule_proposed`: the plumber's pending proposal, else null. */
+    proposalId: string | null;
+  };
   /** Setup `serviceRequest`: the homeowner's request and a free slot on its preferred date. */
   serviceRequest: { id: string; slotId: string };
   /** Setup `account`: the credentials of a fresh account. */
@@ -92,6 +104,8 @@ export interface RouteCase {
    * closes the connection. A 200 must be `text/event-stream`; a refusal is JSON as everywhere else.
    */
   stream?: true;
+  /** The content type of a success that is not JSON (a calendar file); refusals are JSON. */
+  successType?: string;
   params?: (f: CaseFixture) => Record<string, string>;
   query?: (f: CaseFixture) => Record<string, string>;
   body?: (f: CaseFixture) => object;
@@ -129,6 +143,11 @@ const PLUMBERS_ONLY = {
 function pendingChangeOrder(f: CaseFixture): string {
   if (!f.job.changeOrderId) throw new Error("only setup 'job:change_requested' builds a change order");
   return f.job.changeOrderId;
+}
+
+function pendingProposal(f: CaseFixture): string {
+  if (!f.job.proposalId) throw new Error("only setup 'job:reschedule_proposed' builds a proposal");
+  return f.job.proposalId;
 }
 
 export const ROUTE_MANIFEST: readonly RouteCase[] = [
@@ -408,6 +427,48 @@ export const ROUTE_MANIFEST: readonly RouteCase[] = [
       admin: 403,
     },
   })),
+  // Reschedule and cancel: the homeowner and the hired plumber only (docs/decisions/029-appointments.md).
+  {
+    route: 'POST /api/jobs/:jobId/reschedule',
+    setup: 'job:scheduled',
+    params: (f) => ({ jobId: f.job.id }),
+    body: (f) => f.job.spareWindow,
+    expected: {
+      anonymous: 401,
+      homeowner: 201,
+      otherHomeowner: 404,
+      plumber: 201,
+      otherPlumber: 404,
+      admin: 403,
+    },
+  },
+  ...(['accept', 'decline'] as const).map((decision): RouteCase => ({
+    route: `POST /api/jobs/:jobId/reschedule/:proposalId/${decision}`,
+    setup: 'job:reschedule_proposed',
+    params: (f) => ({ jobId: f.job.id, proposalId: pendingProposal(f) }),
+    expected: {
+      anonymous: 401,
+      homeowner: 200,
+      otherHomeowner: 404,
+      plumber: 403,
+      otherPlumber: 404,
+      admin: 403,
+    },
+  })),
+  {
+    route: 'POST /api/jobs/:jobId/appointment/cancel',
+    setup: 'job:scheduled',
+    params: (f) => ({ jobId: f.job.id }),
+    body: () => ({ reason: 'Something came up' }),
+    expected: {
+      anonymous: 401,
+      homeowner: 200,
+      otherHomeowner: 404,
+      plumber: 200,
+      otherPlumber: 404,
+      admin: 403,
+    },
+  },
   {
     route: 'POST /api/quotes',
     setup: 'job:open',
@@ -548,6 +609,25 @@ export const ROUTE_MANIFEST: readonly RouteCase[] = [
     }),
     expected: { ...PLUMBERS_ONLY, plumber: 400, otherPlumber: 400 },
   },
+  // A plumber's own working hours and calendar (docs/decisions/029-appointments.md). Quotes in the
+  // matrix propose no window, so the hours set here decide nothing for later cells.
+  { route: 'GET /api/plumbers/me/availability', setup: 'none', expected: PLUMBERS_ONLY },
+  {
+    route: 'PUT /api/plumbers/me/availability',
+    setup: 'none',
+    // Every day, all day: the matrix's scheduled jobs book windows at any hour (server/access-matrix.test.ts).
+    body: (f) => ({
+      weeklyHours: [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start: '00:00', end: '24:00' })),
+      daysOff: [f.futureDate],
+    }),
+    expected: PLUMBERS_ONLY,
+  },
+  {
+    route: 'GET /api/plumbers/me/appointments',
+    setup: 'job:scheduled',
+    query: (f) => ({ from: f.pastDate, to: f.futureDate }),
+    expected: PLUMBERS_ONLY,
+  },
   // Anyone but the user or an admin is told the profile does not exist.
   {
     route: 'GET /api/plumbers/user/:userId',
@@ -573,6 +653,26 @@ export const ROUTE_MANIFEST: readonly RouteCase[] = [
     setup: 'none',
     params: (f) => ({ plumberId: f.plumber.plumberId }),
     expected: USERS_OK,
+  },
+
+  // The appointment as a calendar file: the job's two parties only (docs/decisions/030-calendar-files-and-reminders.md).
+  {
+    route: 'GET /api/jobs/:jobId/appointment.ics',
+    setup: 'job:scheduled',
+    successType: 'text/calendar',
+    params: (f) => ({ jobId: f.job.id }),
+    expected: {
+      anonymous: 401,
+      homeowner: 200,
+      otherHomeowner: 404,
+      plumber: 200,
+      otherPlumber: 404,
+      admin: 404,
+    },
+    reveals: {
+      homeowner: { plumber: ['name'] },
+      plumber: { homeowner: ['name', 'address'] },
+    },
   },
 
   // Notifications: each user's own, and the choice of which are mailed.

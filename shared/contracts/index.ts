@@ -2,6 +2,7 @@ import { accountRoutes } from './account';
 import { adminRoutes } from './admin';
 import { authRoutes } from './auth';
 import { bookingRoutes } from './booking';
+import { calendarRoutes } from './calendar';
 import { devRoutes } from './dev';
 import { diagnosisRoutes } from './diagnosis';
 import type { RouteContract } from './http';
@@ -31,6 +32,7 @@ export const apiRoutes: readonly RouteContract[] = [
   plumberRoutes,
   adminRoutes,
   devRoutes,
+  calendarRoutes,
 ].flatMap((area) => Object.values(area));
 
 /** `PATCH /api/jobs/:jobId/status`: how the route manifest and the router name a route. */

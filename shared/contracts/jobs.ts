@@ -1,12 +1,20 @@
 import { z } from './zod';
-import { CHANGE_ORDER_STATUSES, JOB_STATUSES, LIMITS, PAYOUT_STATUSES, URGENCIES } from '../constants';
+import {
+  APPOINTMENT_PARTIES,
+  APPOINTMENT_STATUSES,
+  CHANGE_ORDER_STATUSES,
+  JOB_STATUSES,
+  LIMITS,
+  PAYOUT_STATUSES,
+  URGENCIES,
+} from '../constants';
 import { BOOKING_MESSAGES } from './booking';
 import { FIELD_MESSAGES, jobIdParam, timestampSchema, uuidField } from './common';
 import { DIAGNOSIS_MESSAGES, diagnosisImageField } from './diagnosis';
 import { defineRoute } from './http';
 import { plumberRatingSchema } from './plumbers';
 import { estimateResponseSchema } from './pricing';
-import { jobQuoteSchema, moneyField, quoteSchema } from './quotes';
+import { appointmentWindowInput, jobQuoteSchema, moneyField, quoteSchema } from './quotes';
 
 export const JOB_MESSAGES = {
   issueSlugRequired: BOOKING_MESSAGES.issueSlugRequired,
@@ -70,6 +78,60 @@ export const changeOrderParams = z.object({
   changeOrderId: uuidField(JOB_MESSAGES.changeOrderIdInvalid),
 });
 export type ChangeOrderParams = z.input<typeof changeOrderParams>;
+
+export const RESCHEDULE_MESSAGES = {
+  proposalIdInvalid: 'Invalid proposal id',
+  reasonMin: 'Say in a few words why you cancel (at least 3 characters)',
+  reasonMax: 'The reason must be at most 500 characters',
+} as const;
+
+/** POST /api/jobs/:jobId/reschedule — a new window for the booked appointment (≤ 12 h, in the future). */
+export const rescheduleInput = appointmentWindowInput;
+export type RescheduleInput = z.input<typeof rescheduleInput>;
+
+export const rescheduleParams = z.object({
+  jobId: uuidField(JOB_MESSAGES.jobIdInvalid),
+  proposalId: uuidField(RESCHEDULE_MESSAGES.proposalIdInvalid),
+});
+export type RescheduleParams = z.input<typeof rescheduleParams>;
+
+/** POST /api/jobs/:jobId/appointment/cancel — why (shown to the other side). */
+export const cancelAppointmentInput = z.object({
+  reason: z
+    .string({ error: RESCHEDULE_MESSAGES.reasonMin })
+    .trim()
+    .min(3, { error: RESCHEDULE_MESSAGES.reasonMin })
+    .max(500, { error: RESCHEDULE_MESSAGES.reasonMax }),
+});
+export type CancelAppointmentInput = z.input<typeof cancelAppointmentInput>;
+
+/** A window as two instants (ISO, UTC). */
+export const timeWindowSchema = z.object({ startsAt: timestampSchema, endsAt: timestampSchema });
+export type TimeWindow = z.infer<typeof timeWindowSchema>;
+
+/** A new window one side proposed for the booked appointment, waiting for the other side. */
+export const rescheduleProposalSchema = z.object({
+  id: z.uuid(),
+  proposedBy: z.enum(APPOINTMENT_PARTIES),
+  startsAt: timestampSchema,
+  endsAt: timestampSchema,
+});
+export type RescheduleProposalView = z.infer<typeof rescheduleProposalSchema>;
+
+/**
+ * The job's appointment on the hired plumber's calendar (docs/decisions/029-appointments.md):
+ * `sequence` counts its reschedules and its cancellation; `lateCancellation` is true when it was
+ * cancelled less than 24 hours before its start.
+ */
+export const jobAppointmentSchema = z.object({
+  startsAt: timestampSchema,
+  endsAt: timestampSchema,
+  status: z.enum(APPOINTMENT_STATUSES),
+  sequence: z.number().int(),
+  lateCancellation: z.boolean(),
+  pendingProposal: rescheduleProposalSchema.nullable(),
+});
+export type JobAppointment = z.infer<typeof jobAppointmentSchema>;
 
 export const RATING_MESSAGES = {
   starsRange: 'Rating must be a whole number from 1 to 5',
@@ -157,6 +219,9 @@ export const customerJobSchema = z.object({
   finalAmount: z.string().nullable(),
   /** The plumber's requests for extra money, oldest first. */
   changeOrders: z.array(changeOrderSchema),
+  /** The /book slot the homeowner picked, when one was. */
+  requestedWindow: timeWindowSchema.nullable(),
+  appointment: jobAppointmentSchema.nullable(),
 });
 export type CustomerJob = z.infer<typeof customerJobSchema>;
 
@@ -173,6 +238,8 @@ export const nearbyJobSchema = z.object({
   /** This plumber already sent a quote for this job. */
   alreadyQuoted: z.boolean(),
   estimate: jobEstimateSchema.nullable(),
+  /** The /book slot the homeowner picked, when one was. */
+  requestedWindow: timeWindowSchema.nullable(),
 });
 export type NearbyJob = z.infer<typeof nearbyJobSchema>;
 
@@ -188,6 +255,9 @@ export const assignedJobSchema = z.object({
   finalAmount: z.string().nullable(),
   changeOrders: z.array(changeOrderSchema),
   payout: payoutSummarySchema.nullable(),
+  /** The /book slot the homeowner picked, when one was. */
+  requestedWindow: timeWindowSchema.nullable(),
+  appointment: jobAppointmentSchema.nullable(),
 });
 export type AssignedJob = z.infer<typeof assignedJobSchema>;
 
@@ -316,6 +386,10 @@ export const jobRoomSchema = z.object({
   finalAmount: z.string().nullable(),
   /** Once completed, for the homeowner, the hired plumber and admins. */
   receipt: receiptSchema.nullable(),
+  /** The /book slot the homeowner picked, when one was. */
+  requestedWindow: timeWindowSchema.nullable(),
+  /** The booked time: for the homeowner, the hired plumber and admins; null otherwise or without one. */
+  appointment: jobAppointmentSchema.nullable(),
 });
 export type JobRoom = z.infer<typeof jobRoomSchema>;
 
@@ -388,6 +462,39 @@ export const jobRoutes = {
     body: addJobPhotosInput,
     response: z.array(jobPhotoSchema),
     status: 201,
+  }),
+  /**
+   * Either side of a booked appointment proposes a new window: 201 with the proposal. It replaces a
+   * pending one of the same side (docs/decisions/029-appointments.md, "Reschedule and cancel").
+   */
+  proposeReschedule: defineRoute({
+    method: 'POST',
+    path: '/api/jobs/:jobId/reschedule',
+    params: jobIdParam,
+    body: rescheduleInput,
+    response: rescheduleProposalSchema,
+    status: 201,
+  }),
+  /** The other side accepts the proposal: the appointment moves (409 when the plumber is not free). */
+  acceptReschedule: defineRoute({
+    method: 'POST',
+    path: '/api/jobs/:jobId/reschedule/:proposalId/accept',
+    params: rescheduleParams,
+    response: jobAppointmentSchema,
+  }),
+  declineReschedule: defineRoute({
+    method: 'POST',
+    path: '/api/jobs/:jobId/reschedule/:proposalId/decline',
+    params: rescheduleParams,
+    response: jobAppointmentSchema,
+  }),
+  /** Either side cancels the booked appointment; under 24 hours before its start it is a late cancellation. */
+  cancelAppointment: defineRoute({
+    method: 'POST',
+    path: '/api/jobs/:jobId/appointment/cancel',
+    params: jobIdParam,
+    body: cancelAppointmentInput,
+    response: jobAppointmentSchema,
   }),
   /** The homeowner removes a photo from an open job: 200 with the photos left. */
   removePhoto: defineRoute({

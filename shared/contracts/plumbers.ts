@@ -1,7 +1,14 @@
 import { z } from './zod';
-import { PLUMBER_STATUSES, VERIFICATION_STATUSES } from '../constants';
+import { APPOINTMENT_STATUSES, PLUMBER_STATUSES, VERIFICATION_STATUSES } from '../constants';
 import { FIELD_MESSAGES, isoDateField, timestampSchema, uuidField, zipField } from './common';
 import { defineRoute } from './http';
+
+/** Limits of PUT /api/plumbers/me/availability and GET /api/plumbers/me/appointments. */
+export const MAX_WEEKLY_HOURS = 21;
+export const MAX_DAYS_OFF = 366;
+export const MAX_APPOINTMENT_RANGE_DAYS = 366;
+/** The window GET /api/plumbers/me/appointments covers without `to`: today and the next 30 days. */
+export const DEFAULT_APPOINTMENT_RANGE_DAYS = 30;
 
 export const PLUMBER_MESSAGES = {
   userIdInvalid: FIELD_MESSAGES.userIdInvalid,
@@ -28,6 +35,18 @@ export const PLUMBER_MESSAGES = {
     'Your plumber account is being reviewed. You can quote once an admin has verified your license and insurance.',
   rejected:
     'Your plumber account was not approved. Update your details on your dashboard to be reviewed again.',
+  weekdayInvalid: 'Weekday must be a whole number from 0 (Sunday) to 6 (Saturday)',
+  hoursStartFormat: 'Start time must be in HH:MM format, 00:00 to 23:59',
+  hoursEndFormat: 'End time must be in HH:MM format, 00:01 to 24:00',
+  hoursEndAfterStart: 'End time must be after the start time',
+  hoursOverlap: 'Working hours on the same day cannot overlap',
+  weeklyHoursRequired: 'Weekly hours must be a list (it may be empty)',
+  weeklyHoursMax: `At most ${MAX_WEEKLY_HOURS} working-hour ranges a week`,
+  daysOffRequired: 'Days off must be a list of dates (it may be empty)',
+  daysOffMax: `At most ${MAX_DAYS_OFF} days off`,
+  dayOffFormat: FIELD_MESSAGES.dateFormat,
+  rangeToBeforeFrom: 'The end date cannot be before the start date',
+  rangeTooLong: `The date range can span at most ${MAX_APPOINTMENT_RANGE_DAYS} days`,
 } as const;
 
 /** A plumber's service radius, in km. */
@@ -201,6 +220,115 @@ export const averageRatingSchema = z.object({
 });
 export type AverageRating = z.infer<typeof averageRatingSchema>;
 
+const HH_MM_START = /^([01]\d|2[0-3]):[0-5]\d$/;
+/** An end may be midnight at the end of the day, written 24:00. */
+const HH_MM_END = /^(([01]\d|2[0-3]):[0-5]\d|24:00)$/;
+
+/** Minutes after midnight of an `HH:MM` (24:00 is 1440). */
+export const minutesOf = (time: string): number => {
+  const [hours, minutes] = time.split(':').map(Number);
+  return hours * 60 + minutes;
+};
+
+/** `HH:MM` of minutes after midnight (1440 is 24:00). */
+export const timeOfMinutes = (minutes: number): string =>
+  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+
+/** One range of weekly working hours on the app's clock (docs/decisions/029-appointments.md). */
+export const weeklyHoursSchema = z
+  .object({
+    weekday: z
+      .number({ error: PLUMBER_MESSAGES.weekdayInvalid })
+      .int({ error: PLUMBER_MESSAGES.weekdayInvalid })
+      .min(0, { error: PLUMBER_MESSAGES.weekdayInvalid })
+      .max(6, { error: PLUMBER_MESSAGES.weekdayInvalid }),
+    start: z
+      .string({ error: PLUMBER_MESSAGES.hoursStartFormat })
+      .trim()
+      .regex(HH_MM_START, { error: PLUMBER_MESSAGES.hoursStartFormat }),
+    end: z
+      .string({ error: PLUMBER_MESSAGES.hoursEndFormat })
+      .trim()
+      .regex(HH_MM_END, { error: PLUMBER_MESSAGES.hoursEndFormat }),
+  })
+  .refine((range) => minutesOf(range.end) > minutesOf(range.start), {
+    error: PLUMBER_MESSAGES.hoursEndAfterStart,
+    path: ['end'],
+  });
+export type WeeklyHours = z.output<typeof weeklyHoursSchema>;
+
+/**
+ * PUT /api/plumbers/me/availability — replaces the plumber's weekly hours and days off. An empty
+ * `weeklyHours` means "no hours set": any future window may be proposed (days off still count).
+ */
+export const plumberAvailabilityInput = z.object({
+  weeklyHours: z
+    .array(weeklyHoursSchema, { error: PLUMBER_MESSAGES.weeklyHoursRequired })
+    .max(MAX_WEEKLY_HOURS, { error: PLUMBER_MESSAGES.weeklyHoursMax })
+    .superRefine((ranges, ctx) => {
+      const sorted = ranges
+        .map((range, index) => ({ ...range, index }))
+        .sort((a, b) => a.weekday - b.weekday || minutesOf(a.start) - minutesOf(b.start));
+      for (let i = 1; i < sorted.length; i++) {
+        const [previous, current] = [sorted[i - 1], sorted[i]];
+        if (previous.weekday === current.weekday && minutesOf(current.start) < minutesOf(previous.end)) {
+          ctx.addIssue({ code: 'custom', message: PLUMBER_MESSAGES.hoursOverlap, path: [current.index] });
+          return;
+        }
+      }
+    }),
+  daysOff: z
+    .array(
+      z.string({ error: PLUMBER_MESSAGES.dayOffFormat }).pipe(isoDateField(PLUMBER_MESSAGES.dayOffFormat)),
+      {
+        error: PLUMBER_MESSAGES.daysOffRequired,
+      },
+    )
+    .max(MAX_DAYS_OFF, { error: PLUMBER_MESSAGES.daysOffMax })
+    .transform((days) => [...new Set(days)].sort()),
+});
+export type PlumberAvailabilityInput = z.input<typeof plumberAvailabilityInput>;
+export type PlumberAvailabilityData = z.output<typeof plumberAvailabilityInput>;
+
+/** GET/PUT /api/plumbers/me/availability answer: ranges by weekday and start, days off in order. */
+export const plumberAvailabilitySchema = z.object({
+  weeklyHours: z.array(z.object({ weekday: z.number().int(), start: z.string(), end: z.string() })),
+  daysOff: z.array(z.string()),
+});
+export type PlumberAvailability = z.infer<typeof plumberAvailabilitySchema>;
+
+/** `?from=&to=` of GET /api/plumbers/me/appointments: calendar days on the app's clock, both included. */
+export const plumberAppointmentsQuery = z
+  .object({
+    from: isoDateField().optional(),
+    to: isoDateField().optional(),
+  })
+  .refine((range) => !range.from || !range.to || range.from <= range.to, {
+    error: PLUMBER_MESSAGES.rangeToBeforeFrom,
+    path: ['to'],
+  })
+  .refine(
+    (range) =>
+      !range.from ||
+      !range.to ||
+      Date.parse(range.to) - Date.parse(range.from) <= MAX_APPOINTMENT_RANGE_DAYS * 86_400_000,
+    { error: PLUMBER_MESSAGES.rangeTooLong, path: ['to'] },
+  );
+export type PlumberAppointmentsQueryInput = z.input<typeof plumberAppointmentsQuery>;
+export type PlumberAppointmentsQuery = z.output<typeof plumberAppointmentsQuery>;
+
+/** One appointment on the plumber's calendar: when, and for which job (its area only). */
+export const plumberAppointmentSchema = z.object({
+  jobId: z.uuid(),
+  startsAt: timestampSchema,
+  endsAt: timestampSchema,
+  status: z.enum(APPOINTMENT_STATUSES),
+  issueSlug: z.string(),
+  /** "Austin, TX 78745": never the street address here; null when the address has no known ZIP code. */
+  area: z.string().nullable(),
+});
+export type PlumberAppointment = z.infer<typeof plumberAppointmentSchema>;
+
 export const plumberRoutes = {
   getByUser: defineRoute({
     method: 'GET',
@@ -231,5 +359,22 @@ export const plumberRoutes = {
     path: '/api/plumbers/:plumberId/average-rating',
     params: plumberIdParam,
     response: averageRatingSchema,
+  }),
+  getMyAvailability: defineRoute({
+    method: 'GET',
+    path: '/api/plumbers/me/availability',
+    response: plumberAvailabilitySchema,
+  }),
+  setMyAvailability: defineRoute({
+    method: 'PUT',
+    path: '/api/plumbers/me/availability',
+    body: plumberAvailabilityInput,
+    response: plumberAvailabilitySchema,
+  }),
+  listMyAppointments: defineRoute({
+    method: 'GET',
+    path: '/api/plumbers/me/appointments',
+    query: plumberAppointmentsQuery,
+    response: z.array(plumberAppointmentSchema),
   }),
 };

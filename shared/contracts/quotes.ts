@@ -5,6 +5,9 @@ import { FIELD_MESSAGES, jobIdParam, timestampSchema, uuidField } from './common
 import { defineRoute } from './http';
 import { averageRatingSchema, plumberIdParam } from './plumbers';
 
+/** The longest window a quote may propose. */
+const MAX_APPOINTMENT_HOURS_VALUE = 12;
+
 export const QUOTE_MESSAGES = {
   jobIdInvalid: FIELD_MESSAGES.jobIdInvalid,
   plumberIdInvalid: FIELD_MESSAGES.plumberIdInvalid,
@@ -16,7 +19,14 @@ export const QUOTE_MESSAGES = {
   priceMax: 'Price must be at most 99,999,999.99',
   minAboveMax: 'Minimum price cannot be more than the maximum price',
   noteMax: 'Note must be at most 1000 characters',
+  appointmentStartInvalid: 'Start must be a date and time with its time zone, such as 2026-03-09T14:00:00Z',
+  appointmentEndInvalid: 'End must be a date and time with its time zone, such as 2026-03-09T16:00:00Z',
+  appointmentEndAfterStart: 'The appointment must end after it starts',
+  appointmentTooLong: `An appointment can last at most ${MAX_APPOINTMENT_HOURS_VALUE} hours`,
+  appointmentInPast: 'The appointment must start in the future',
 } as const;
+
+export const MAX_APPOINTMENT_HOURS = MAX_APPOINTMENT_HOURS_VALUE;
 
 const NUMERIC_TEXT = /^-?(\d+(\.\d*)?|\.\d+)$/;
 const MAX_NOTE = 1000;
@@ -68,13 +78,42 @@ export const quoteBreakdownField = z
   });
 export type QuoteBreakdown = z.output<typeof quoteBreakdownField>;
 
-/** POST /api/quotes — a plumber's price range for a job. */
+const instantField = (message: string) =>
+  z.iso.datetime({ offset: true, error: message }).transform((value) => new Date(value).toISOString());
+
+/**
+ * The window a quote proposes, as instants (ISO 8601 with a zone or Z, sent as UTC): it ends after
+ * it starts, lasts at most MAX_APPOINTMENT_HOURS and starts in the future. Working hours and days
+ * off are the service's to judge, on the app's clock (docs/decisions/029-appointments.md).
+ */
+export const appointmentWindowInput = z
+  .object({
+    startsAt: instantField(QUOTE_MESSAGES.appointmentStartInvalid),
+    endsAt: instantField(QUOTE_MESSAGES.appointmentEndInvalid),
+  })
+  .superRefine((window, ctx) => {
+    const [start, end] = [Date.parse(window.startsAt), Date.parse(window.endsAt)];
+    if (end <= start) {
+      ctx.addIssue({ code: 'custom', message: QUOTE_MESSAGES.appointmentEndAfterStart, path: ['endsAt'] });
+    } else if (end - start > MAX_APPOINTMENT_HOURS_VALUE * 3_600_000) {
+      ctx.addIssue({ code: 'custom', message: QUOTE_MESSAGES.appointmentTooLong, path: ['endsAt'] });
+    }
+    if (start <= Date.now()) {
+      ctx.addIssue({ code: 'custom', message: QUOTE_MESSAGES.appointmentInPast, path: ['startsAt'] });
+    }
+  });
+export type AppointmentWindowInput = z.input<typeof appointmentWindowInput>;
+/** Parsed: both instants as UTC ISO strings. */
+export type AppointmentWindow = z.output<typeof appointmentWindowInput>;
+
+/** POST /api/quotes — a plumber's price range for a job, and optionally when it would come. */
 export const createQuoteInput = z
   .object({
     jobId: uuidField(QUOTE_MESSAGES.jobIdInvalid),
     minTotal: moneyField(QUOTE_MESSAGES.minRequired),
     maxTotal: moneyField(QUOTE_MESSAGES.maxRequired),
     breakdownJson: quoteBreakdownField.optional(),
+    appointment: appointmentWindowInput.optional(),
   })
   .refine((quote) => Number(quote.minTotal) <= Number(quote.maxTotal), {
     error: QUOTE_MESSAGES.minAboveMax,
@@ -94,6 +133,8 @@ export const quoteSchema = z.object({
   currency: z.string(),
   breakdownJson: z.object({ note: z.string().optional() }).nullable(),
   status: z.enum(QUOTE_STATUSES),
+  /** The proposed window; accepting the quote books it on the plumber's calendar. */
+  appointment: z.object({ startsAt: timestampSchema, endsAt: timestampSchema }).nullable(),
   createdAt: timestampSchema,
 });
 export type Quote = z.infer<typeof quoteSchema>;

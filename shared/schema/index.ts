@@ -18,3 +18,4 @@ export * from './seed-state';
 export * from './mail';
 export * from './notifications';
 export * from './messages';
+export * from './appointments';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { coordinate, createdAt, id, updatedAt } from './columns';
 import { jobStatus, urgency } from './enums';
 import { plumbers } from './plumbers';
@@ -20,6 +20,13 @@ export const jobs = pgTable(
     lng: coordinate('lng'),
     urgency: urgency('urgency').notNull().default('routine'),
     preferredDate: text('preferred_date'),
+    /**
+     * The window of the /book slot a logged-in homeowner picked (the slot's day and times on the app's
+     * clock, as instants); null otherwise. A wish, not a booking: the hired plumber's quote books the
+     * appointment (docs/decisions/029-appointments.md).
+     */
+    requestedStartsAt: timestamp('requested_starts_at', { withTimezone: true }),
+    requestedEndsAt: timestamp('requested_ends_at', { withTimezone: true }),
     currentStatus: jobStatus('current_status').notNull().default('requested'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

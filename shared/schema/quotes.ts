@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { check, index, jsonb, pgTable, text, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, id, money } from './columns';
 import { quoteStatus } from './enums';
 import { jobs } from './jobs';
@@ -25,6 +35,9 @@ export const quotes = pgTable(
     breakdownJson: jsonb('breakdown_json'),
     /** Our addition: how acceptance is recorded. */
     status: quoteStatus('status').notNull().default('pending'),
+    /** The window the plumber proposes to come in; accepting the quote books it (docs/decisions/029-appointments.md). */
+    proposedStartsAt: timestamp('proposed_starts_at', { withTimezone: true }),
+    proposedEndsAt: timestamp('proposed_ends_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -34,6 +47,11 @@ export const quotes = pgTable(
       .where(sql`${t.status} = 'accepted'`),
     index('quotes_plumber_idx').on(t.plumberId),
     check('quotes_range_ck', sql`${t.minTotal} > 0 and ${t.minTotal} <= ${t.maxTotal}`),
+    // Both ends of the proposed window or neither, the end after the start.
+    check(
+      'quotes_window_ck',
+      sql`(${t.proposedStartsAt} is null and ${t.proposedEndsAt} is null) or (${t.proposedStartsAt} is not null and ${t.proposedEndsAt} > ${t.proposedStartsAt})`,
+    ),
   ],
 );
 

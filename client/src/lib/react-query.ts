@@ -75,6 +75,12 @@ export const queryKeys = {
     ofUser: (userId: string) => ['/api/plumbers/user', userId] as const,
     ratings: (plumberId: string) => ['/api/plumbers', plumberId, 'ratings'] as const,
     averageRating: (plumberId: string) => ['/api/plumbers', plumberId, 'average-rating'] as const,
+    /** The logged-in plumber's working hours and days off. */
+    myAvailability: ['/api/plumbers/me/availability'] as const,
+    /** Prefix of every range of the logged-in plumber's appointments. */
+    myAppointments: ['/api/plumbers/me/appointments'] as const,
+    myAppointmentsIn: (range: { from?: string; to?: string }) =>
+      ['/api/plumbers/me/appointments', range] as const,
   },
   notifications: {
     /** The bell: the newest notifications and the unread count. */

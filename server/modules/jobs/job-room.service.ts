@@ -6,6 +6,7 @@ import { jobStatusLabel, jobTitleFromSlug } from '@shared/job-display';
 import { formatUsd, formatUsdRange, fromCents } from '@shared/money';
 import type { Database, Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { toJobAppointment, toRequestedWindow } from '../appointments';
 import { extractZip } from '../geo';
 import { composeMail, type MailService } from '../mail';
 import { servesLocation, type PlumbersService } from '../plumbers';
@@ -18,6 +19,7 @@ import {
   findReceiptPlumber,
   hasPlumberTakenPart,
   listAcceptedQuotes,
+  listAppointmentsByJobs,
   listJobPhotos,
   listJobStatusEvents,
   listPayoutsByJobs,
@@ -143,24 +145,35 @@ export function createJobRoomService({ db, pricing, plumbers, quotes, receipts }
       const viewer = job && (await viewerOf(actor, job));
       if (!job || !viewer) throw new AppError('NOT_FOUND', JOB_ERRORS.notFound);
       const seesAddress = viewer !== 'prospective_plumber';
-      const [estimate, photos, events, changeOrders, [payout], jobQuotes, customer, hired, receipt] =
-        await Promise.all([
-          pricing
-            .estimate({ issueSlug: job.issueSlug, zip: extractZip(job.address), urgency: job.urgency })
-            .catch(() => null),
-          listJobPhotos(db, job.id),
-          listJobStatusEvents(db, job.id),
-          listChangeOrdersByJobs(db, [job.id]),
-          listPayoutsByJobs(db, [job.id]),
-          quotes.listForJob(actor, job.id),
-          viewer === 'hired_plumber' || viewer === 'admin'
-            ? findCustomerProfile(db, job.customerId)
-            : undefined,
-          (viewer === 'homeowner' || viewer === 'admin') && job.plumberId
-            ? plumbers.hiredContacts([job.plumberId])
-            : undefined,
-          seesAddress ? receipts.build(db, job) : null,
-        ]);
+      const [
+        estimate,
+        photos,
+        events,
+        changeOrders,
+        [payout],
+        jobQuotes,
+        customer,
+        hired,
+        receipt,
+        [booked],
+      ] = await Promise.all([
+        pricing
+          .estimate({ issueSlug: job.issueSlug, zip: extractZip(job.address), urgency: job.urgency })
+          .catch(() => null),
+        listJobPhotos(db, job.id),
+        listJobStatusEvents(db, job.id),
+        listChangeOrdersByJobs(db, [job.id]),
+        listPayoutsByJobs(db, [job.id]),
+        quotes.listForJob(actor, job.id),
+        viewer === 'hired_plumber' || viewer === 'admin'
+          ? findCustomerProfile(db, job.customerId)
+          : undefined,
+        (viewer === 'homeowner' || viewer === 'admin') && job.plumberId
+          ? plumbers.hiredContacts([job.plumberId])
+          : undefined,
+        seesAddress ? receipts.build(db, job) : null,
+        seesAddress ? listAppointmentsByJobs(db, [job.id]) : [],
+      ]);
       return {
         viewer,
         job: {
@@ -190,6 +203,8 @@ export function createJobRoomService({ db, pricing, plumbers, quotes, receipts }
         changeOrders: changeOrders.map(toJobChangeOrder),
         finalAmount: payout?.plumberGross ?? null,
         receipt,
+        requestedWindow: toRequestedWindow(job),
+        appointment: booked ? toJobAppointment(booked.appointment, booked.pending) : null,
       };
     },
   };

@@ -2,15 +2,19 @@ import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { OPEN_JOB_STATUSES, type JobStatus } from '@shared/constants';
 import { EARTH_RADIUS_KM } from '@shared/geo';
 import {
+  appointments,
   jobMedia,
   jobStatusEvents,
+  rescheduleProposals,
   jobs,
   payouts,
   plumbers,
   quotes,
   users,
+  type Appointment,
   type Job,
   type JobStatusEvent,
+  type RescheduleProposal,
   type NewJob,
   type NewJobStatusEvent,
   type NewPayout,
@@ -66,7 +70,7 @@ export async function lockJobById(tx: Executor, id: string): Promise<Job | undef
 export async function updateJob(
   db: Executor,
   id: string,
-  values: { currentStatus: JobStatus; plumberId?: string },
+  values: { currentStatus: JobStatus; plumberId?: string | null },
 ): Promise<Job> {
   const [row] = await db.update(jobs).set(values).where(eq(jobs.id, id)).returning();
   return row;
@@ -96,6 +100,8 @@ export interface NearbyJobRow {
   createdAt: Date;
   distanceKm: number;
   alreadyQuoted: boolean;
+  requestedStartsAt: Date | null;
+  requestedEndsAt: Date | null;
 }
 
 /**
@@ -134,6 +140,7 @@ export function nearbyOpenJobsSql(search: NearbySearch): SQL {
     select j.id, j.issue_slug as "issueSlug", j.issue_description as "issueDescription", j.address,
            j.urgency, j.preferred_date as "preferredDate", j.current_status as "currentStatus",
            j.created_at as "createdAt", d.km as "distanceKm",
+           j.requested_starts_at as "requestedStartsAt", j.requested_ends_at as "requestedEndsAt",
            exists (select 1 from quotes q where q.job_id = j.id and q.plumber_id = ${search.plumberId}) as "alreadyQuoted"
     ${openJobsWithinSql(search)}
     order by (j.urgency = 'emergency') desc, d.km asc, j.created_at desc, j.id
@@ -148,6 +155,10 @@ export async function countNearbyOpenJobs(db: Executor, area: NearbyArea): Promi
   return Number(result.rows[0]?.count ?? 0);
 }
 
+/** A raw row's timestamptz: a Date from pg, a string from some drivers, or null. */
+const instantOrNull = (value: unknown): Date | null =>
+  value == null ? null : value instanceof Date ? value : new Date(String(value));
+
 export async function findNearbyOpenJobs(db: Executor, search: NearbySearch): Promise<NearbyJobRow[]> {
   const result = await db.execute<Record<string, unknown>>(nearbyOpenJobsSql(search));
   return result.rows.map((row) => ({
@@ -161,6 +172,8 @@ export async function findNearbyOpenJobs(db: Executor, search: NearbySearch): Pr
     createdAt: row.createdAt instanceof Date ? row.createdAt : new Date(String(row.createdAt)),
     distanceKm: Number(row.distanceKm),
     alreadyQuoted: row.alreadyQuoted === true,
+    requestedStartsAt: instantOrNull(row.requestedStartsAt),
+    requestedEndsAt: instantOrNull(row.requestedEndsAt),
   }));
 }
 
@@ -326,4 +339,31 @@ export async function findReceiptPlumber(db: Executor, plumberId: string) {
     .innerJoin(users, eq(users.id, plumbers.userId))
     .where(eq(plumbers.id, plumberId));
   return row;
+}
+
+/**
+ * The plumber withdrew from a scheduled job: its accepted quote is declined (docs/decisions/029-appointments.md,
+ * "Reschedule and cancel"). Call inside the transaction that reopens the job.
+ */
+export async function declineAcceptedQuote(tx: Executor, jobId: string): Promise<void> {
+  await tx
+    .update(quotes)
+    .set({ status: 'declined' })
+    .where(and(eq(quotes.jobId, jobId), eq(quotes.status, 'accepted')));
+}
+
+/** The appointments of `jobIds` with each one's pending reschedule proposal, for the job lists. */
+export async function listAppointmentsByJobs(
+  db: Executor,
+  jobIds: readonly string[],
+): Promise<{ appointment: Appointment; pending: RescheduleProposal | null }[]> {
+  if (jobIds.length === 0) return [];
+  return db
+    .select({ appointment: appointments, pending: rescheduleProposals })
+    .from(appointments)
+    .leftJoin(
+      rescheduleProposals,
+      and(eq(rescheduleProposals.appointmentId, appointments.id), eq(rescheduleProposals.status, 'pending')),
+    )
+    .where(inArray(appointments.jobId, [...jobIds]));
 }

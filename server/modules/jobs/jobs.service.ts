@@ -17,6 +17,7 @@ import type {
 } from '@shared/contracts/jobs';
 import type { Database, Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { toJobAppointment, toRequestedWindow } from '../appointments';
 import { extractZip, locateAddress } from '../geo';
 import { notificationCopy, type NotificationsService } from '../notifications';
 import type { PricingService } from '../pricing';
@@ -25,6 +26,7 @@ import { listChangeOrdersByJobs, type ChangeOrder } from './change-orders.reposi
 import { toJobChangeOrder } from './change-orders.service';
 import {
   countNearbyOpenJobs,
+  declineAcceptedQuote,
   findCustomerProfile,
   findJobById,
   findNearbyOpenJobs,
@@ -33,6 +35,7 @@ import {
   insertJobStatusEvent,
   insertPayoutIfNew,
   listAcceptedQuotes,
+  listAppointmentsByJobs,
   listJobsByCustomer,
   listJobsByPlumber,
   listPlumbersInvolved,
@@ -55,6 +58,9 @@ export interface PostJobInput {
   lng: number;
   urgency: Urgency;
   preferredDate: string | null;
+  /** The /book slot's window, when the homeowner picked one. */
+  requestedStartsAt?: Date | null;
+  requestedEndsAt?: Date | null;
   /**
    * Photos already in the media store that become the job's (a diagnosis' cleaned photos, read in
    * the same transaction: docs/decisions/016-media-store.md).
@@ -85,7 +91,7 @@ async function transitionJob(
   jobId: string,
   status: JobStatus,
   notes: string,
-  extra: { plumberId?: string } = {},
+  extra: { plumberId?: string | null } = {},
 ): Promise<Job> {
   const job = await updateJob(tx, jobId, { currentStatus: status, ...extra });
   await insertJobStatusEvent(tx, { jobId, status, notes });
@@ -181,6 +187,14 @@ type JobSummarySource = Pick<
   Job,
   'id' | 'issueSlug' | 'issueDescription' | 'urgency' | 'preferredDate' | 'currentStatus' | 'createdAt'
 >;
+
+/** The jobs' appointments as the lists show them, by job id. */
+async function appointmentsByJob(db: Executor, jobIds: readonly string[]) {
+  const rows = await listAppointmentsByJobs(db, jobIds);
+  return new Map(
+    rows.map(({ appointment, pending }) => [appointment.jobId, toJobAppointment(appointment, pending)]),
+  );
+}
 
 /** What every job list (the homeowner's, nearby and assigned) shows of a job. */
 function toJobSummary(job: JobSummarySource) {
@@ -337,6 +351,16 @@ export function createJobsService({
     transition: transitionJob,
 
     /**
+     * The hired plumber cancelled the appointment: the job reopens for quotes (`requested`, no
+     * plumber) and the accepted quote is declined, in the caller's transaction
+     * (docs/decisions/029-appointments.md, "Reschedule and cancel").
+     */
+    async releaseHire(tx: Executor, jobId: string, notes: string): Promise<Job> {
+      await declineAcceptedQuote(tx, jobId);
+      return transitionJob(tx, jobId, 'requested', notes, { plumberId: null });
+    },
+
+    /**
      * The logged-in user's own jobs (as the customer), newest first. A job shows its plumber's name
      * and phone once a quote is accepted: accepting is what sets `plumberId`.
      */
@@ -345,11 +369,12 @@ export function createJobsService({
       const jobIds = rows.map((job) => job.id);
       const completedIds = rows.filter((job) => job.currentStatus === 'completed').map((job) => job.id);
       const hiredIds = rows.flatMap((job) => (job.plumberId ? [job.plumberId] : []));
-      const [ratings, payouts, changeOrders, hired] = await Promise.all([
+      const [ratings, payouts, changeOrders, hired, appointmentOf] = await Promise.all([
         plumbers.listRatingsForJobs(completedIds),
         listPayoutsByJobs(db, completedIds),
         listChangeOrdersByJobs(db, jobIds),
         plumbers.hiredContacts(hiredIds),
+        appointmentsByJob(db, jobIds),
       ]);
       const ratingByJob = new Map(ratings.map((rating) => [rating.jobId, rating]));
       const payoutByJob = new Map(payouts.map((payout) => [payout.jobId, payout]));
@@ -371,6 +396,8 @@ export function createJobsService({
               : null,
             finalAmount: payoutByJob.get(job.id)?.plumberGross ?? null,
             changeOrders: (changeOrdersByJob.get(job.id) ?? []).map(toJobChangeOrder),
+            requestedWindow: toRequestedWindow(job),
+            appointment: appointmentOf.get(job.id) ?? null,
           };
         }),
       );
@@ -396,6 +423,7 @@ export function createJobsService({
           distanceKm: Math.round(row.distanceKm * 10) / 10,
           alreadyQuoted: row.alreadyQuoted,
           estimate: await estimate(row),
+          requestedWindow: toRequestedWindow(row),
         })),
       );
     },
@@ -411,10 +439,11 @@ export function createJobsService({
       const plumber = await plumbers.requireForUser(db, actor.id);
       const rows = await listJobsByPlumber(db, plumber.id);
       const jobIds = rows.map((row) => row.job.id);
-      const [accepted, payouts, changeOrders] = await Promise.all([
+      const [accepted, payouts, changeOrders, appointmentOf] = await Promise.all([
         listAcceptedQuotes(db, jobIds),
         listPayoutsByJobs(db, jobIds),
         listChangeOrdersByJobs(db, jobIds),
+        appointmentsByJob(db, jobIds),
       ]);
       const acceptedByJob = new Map(accepted.map((quote) => [quote.jobId, quote]));
       const payoutByJob = new Map(payouts.map((payout) => [payout.jobId, payout]));
@@ -432,6 +461,8 @@ export function createJobsService({
           finalAmount: payout?.plumberGross ?? null,
           changeOrders: jobChangeOrders.map(toJobChangeOrder),
           payout: payout ? toPayoutSummary(payout) : null,
+          requestedWindow: toRequestedWindow(job),
+          appointment: appointmentOf.get(job.id) ?? null,
         };
       });
     },

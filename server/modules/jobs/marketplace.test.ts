@@ -394,6 +394,8 @@ describe(`marketplace API (${testDatabaseKind} database)`, () => {
           'issueDescription',
           'issueSlug',
           'preferredDate',
+          // The /book slot's window: a time, nobody's details.
+          'requestedWindow',
           'statusLabel',
           'urgency',
         ].sort(),

@@ -1,9 +1,24 @@
-/** What the queue delivers: one recipient, a subject, and the same message as plain text and HTML. */
+/**
+ * A file sent with a mail, as text: it travels in the queue's job, so it is kept small (an
+ * appointment's .ics is a few kB; docs/decisions/030-calendar-files-and-reminders.md).
+ */
+export interface MailAttachment {
+  filename: string;
+  /** With its parameters, e.g. `text/calendar; charset=utf-8; method=REQUEST`. */
+  contentType: string;
+  content: string;
+}
+
+/**
+ * What the queue delivers: one recipient, a subject, the same message as plain text and HTML, and
+ * optional text attachments.
+ */
 export interface OutgoingMail {
   to: string;
   subject: string;
   text: string;
   html: string;
+  attachments?: MailAttachment[];
 }
 
 /** What every mail's frame shows: the product, where it lives, and how to reach a person. */
@@ -88,5 +103,11 @@ ${escapeHtml(footerLines[2])}</p>
 </body>
 </html>
 `;
-  return { to: mail.to, subject: mail.subject, text, html };
+  return {
+    to: mail.to,
+    subject: mail.subject,
+    text,
+    html,
+    ...(mail.attachments?.length ? { attachments: mail.attachments } : {}),
+  };
 }

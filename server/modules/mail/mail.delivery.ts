@@ -36,6 +36,11 @@ export function createSmtpDelivery(options: { smtpUrl: string; from: string }): 
         subject: mail.subject,
         text: mail.text,
         html: mail.html,
+        attachments: mail.attachments?.map(({ filename, contentType, content }) => ({
+          filename,
+          contentType,
+          content,
+        })),
         // One id per queued mail, whichever attempt sends it: a repeat after a crash is recognisable.
         messageId: `<${id}@${domain}>`,
       });
@@ -44,11 +49,21 @@ export function createSmtpDelivery(options: { smtpUrl: string; from: string }): 
   };
 }
 
+/**
+ * The mailbox keeps no files (its table has no place for them): the text part it keeps ends with
+ * the attachments' names, so a developer sees that the mail carried them.
+ */
+export function withAttachmentNames(mail: OutgoingMail): OutgoingMail {
+  if (!mail.attachments?.length) return mail;
+  const names = mail.attachments.map((attachment) => attachment.filename).join(', ');
+  return { ...mail, text: `${mail.text}\n[Attached: ${names}]\n` };
+}
+
 /** Without an SMTP server, mail is kept in the database for /dev/mailbox (docs/decisions/022-mail-delivery.md). */
 export function createMailboxDelivery(db: Database): MailDelivery {
   return {
     kind: 'mailbox',
-    deliver: (id, mail) => insertMailboxMessage(db, id, mail),
+    deliver: (id, mail) => insertMailboxMessage(db, id, withAttachmentNames(mail)),
     close() {},
   };
 }

@@ -113,6 +113,33 @@ describe(`outgoing mail through SMTP (${testDatabaseKind} database)`, () => {
     expect(html).toContain(`>${PUBLIC_URL}</a>`);
   });
 
+  it('delivers the attachments a mail carries through the queue, with their names and types', async () => {
+    const to = uniqueEmail('attached');
+    const subject = `Appointment booked ${randomUUID()}`;
+    const calendar = 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nMETHOD:REQUEST\r\nEND:VCALENDAR\r\n';
+    await ctx.mail.send(ctx.database.db, {
+      ...sampleMail(to, subject),
+      attachments: [
+        {
+          filename: 'plumbline-appointment.ics',
+          contentType: 'text/calendar; charset=utf-8; method=REQUEST',
+          content: calendar,
+        },
+      ],
+    });
+
+    const mail = await arrival(subject);
+    expect(mail.headers['content-type']).toMatch(/^multipart\/mixed/);
+    expect(mail.parts['text/calendar'].replace(/\n/g, '\r\n')).toBe(calendar);
+    const { rows } = await ctx.database.pool.query<{ data: { attachments: { filename: string }[] } }>(
+      `select data from pgboss.job where name = 'mail' and data->>'subject' = $1`,
+      [subject],
+    );
+    expect(rows.map((row) => row.data.attachments.map((file) => file.filename))).toEqual([
+      ['plumbline-appointment.ics'],
+    ]);
+  });
+
   it('sends a mail queued in a transaction only if it commits', async () => {
     const rolledBack = `Never sent ${randomUUID()}`;
     const committed = `Sent after ${randomUUID()}`;

@@ -12,6 +12,23 @@ export interface NotificationText {
 
 const issueOf = (issueSlug: string) => jobTitleFromSlug(issueSlug);
 
+/** e.g. "Tue, Dec 1, 10:00–12:00 (Asia/Kolkata time)": on the app's clock (docs/decisions/018-time-zone.md). */
+export function describeWindow(window: { startsAt: Date; endsAt: Date }, timeZone: string): string {
+  const day = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+  });
+  const time = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit' });
+  const startDay = day.format(window.startsAt);
+  const endDay = day.format(window.endsAt);
+  const end = endDay === startDay ? time.format(window.endsAt) : `${endDay}, ${time.format(window.endsAt)}`;
+  return `${startDay}, ${time.format(window.startsAt)}–${end} (${timeZone} time)`;
+}
+
+const otherSide = (byHomeowner: boolean) => (byHomeowner ? 'The homeowner' : 'Your plumber');
+
 export const notificationCopy = {
   newQuote: (issueSlug: string, business: string | null, min: string, max: string): NotificationText => ({
     title: 'New quote for your job',
@@ -41,6 +58,29 @@ export const notificationCopy = {
   newMessage: (toHomeowner: boolean, author: string, excerpt: string): NotificationText => ({
     title: toHomeowner ? 'New message about your job' : 'New message from the homeowner',
     body: `${author}: ${excerpt}`,
+  }),
+  /** `when` comes from describeWindow; `byHomeowner` says who acted (the reader is the other side). */
+  rescheduleProposed: (issueSlug: string, byHomeowner: boolean, when: string): NotificationText => ({
+    title: 'A new time is proposed for your appointment',
+    body: `${otherSide(byHomeowner)} proposes to move ${issueOf(issueSlug)} to ${when}. Open the job to accept or decline.`,
+  }),
+  rescheduleAccepted: (issueSlug: string, byHomeowner: boolean, when: string): NotificationText => ({
+    title: 'Your appointment was moved',
+    body: `${otherSide(byHomeowner)} accepted the new time for ${issueOf(issueSlug)}: ${when}.`,
+  }),
+  rescheduleDeclined: (issueSlug: string, byHomeowner: boolean, when: string): NotificationText => ({
+    title: 'Your proposed time was declined',
+    body: `${otherSide(byHomeowner)} declined moving ${issueOf(issueSlug)} to ${when}. The appointment stays as it was.`,
+  }),
+  appointmentCancelled: (
+    issueSlug: string,
+    byHomeowner: boolean,
+    when: string,
+    reason: string,
+    late: boolean,
+  ): NotificationText => ({
+    title: late ? 'Your appointment was cancelled at short notice' : 'Your appointment was cancelled',
+    body: `${otherSide(byHomeowner)} cancelled the appointment for ${issueOf(issueSlug)} on ${when}${late ? ', less than 24 hours before it' : ''}: ${reason}`,
   }),
   statusChanged: (issueSlug: string, status: string): NotificationText => ({
     title: `Your job is now ${jobStatusLabel(status)}`,

@@ -5,6 +5,7 @@ import type { JobStatusResult } from '@shared/contracts/jobs';
 import type { CreateQuoteData, JobQuote, PlumberQuote, Quote as QuoteView } from '@shared/contracts/quotes';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { APPOINTMENT_ERRORS, isBookingConflict, type AppointmentsService } from '../appointments';
 import { toJobStatusResult, type JobsService } from '../jobs';
 import { notificationCopy, type NotificationsService } from '../notifications';
 import { hasServiceLocation, servesLocation, type PlumbersService } from '../plumbers';
@@ -45,6 +46,10 @@ function toQuoteView(quote: Quote): QuoteView {
     currency: quote.currency,
     breakdownJson: (quote.breakdownJson as { note?: string } | null) ?? null,
     status: quote.status,
+    appointment:
+      quote.proposedStartsAt && quote.proposedEndsAt
+        ? { startsAt: quote.proposedStartsAt.toISOString(), endsAt: quote.proposedEndsAt.toISOString() }
+        : null,
     createdAt: quote.createdAt.toISOString(),
   };
 }
@@ -58,9 +63,11 @@ export interface QuotesServiceDeps {
   >;
   /** Tells the homeowner of a new quote and the plumbers of an acceptance, in the same transaction. */
   notifications: Pick<NotificationsService, 'notify' | 'jobChanged'>;
+  /** Judges a quote's proposed window and books it on acceptance (docs/decisions/029-appointments.md). */
+  appointments: Pick<AppointmentsService, 'checkProposedWindow' | 'book'>;
 }
 
-export function createQuotesService({ db, jobs, plumbers, notifications }: QuotesServiceDeps) {
+export function createQuotesService({ db, jobs, plumbers, notifications, appointments }: QuotesServiceDeps) {
   async function withPlumberCards(rows: Quote[]): Promise<JobQuote[]> {
     const cards = await plumbers.cards(rows.map((quote) => quote.plumberId));
     return rows.map((quote) => {
@@ -82,7 +89,8 @@ export function createQuotesService({ db, jobs, plumbers, notifications }: Quote
     /**
      * The logged-in plumber quotes a price range for an open job within its service area: one quote
      * per plumber per job; the first quote moves the job from requested to quoted. Only a vetted
-     * plumber quotes: one not verified, or whose insurance has lapsed, is refused (403).
+     * plumber quotes: one not verified, or whose insurance has lapsed, is refused (403). A proposed
+     * window must suit the plumber's working hours and days off (422) and calendar (409).
      */
     async createQuote(actor: CurrentUser, input: CreateQuoteData): Promise<QuoteView> {
       return db.transaction(async (tx) => {
@@ -94,6 +102,7 @@ export function createQuotesService({ db, jobs, plumbers, notifications }: Quote
         if (!servesLocation(plumber, job)) throw new AppError('FORBIDDEN', QUOTE_ERRORS.outsideArea);
         if (!OPEN_JOB_STATUSES.includes(job.currentStatus))
           throw new AppError('CONFLICT', QUOTE_ERRORS.jobClosed);
+        if (input.appointment) await appointments.checkProposedWindow(tx, plumber.id, input.appointment);
 
         const quote = await insertQuoteIfNew(tx, {
           jobId: job.id,
@@ -101,6 +110,8 @@ export function createQuotesService({ db, jobs, plumbers, notifications }: Quote
           minTotal: input.minTotal,
           maxTotal: input.maxTotal,
           breakdownJson: input.breakdownJson ?? null,
+          proposedStartsAt: input.appointment ? new Date(input.appointment.startsAt) : null,
+          proposedEndsAt: input.appointment ? new Date(input.appointment.endsAt) : null,
         });
         if (!quote) throw new AppError('ALREADY_QUOTED', QUOTE_ERRORS.alreadyQuoted);
         if (job.currentStatus === 'requested')
@@ -151,7 +162,9 @@ export function createQuotesService({ db, jobs, plumbers, notifications }: Quote
     /**
      * The job's owner accepts one quote, exactly once: in one transaction the job row is locked, the
      * quote is marked accepted (the partial unique index is the last line of defence), the others
-     * declined, the plumber assigned and the job scheduled with a status event.
+     * declined, the plumber assigned and the job scheduled with a status event. A quote with a window
+     * books it on the plumber's calendar in the same transaction; when the plumber is no longer free
+     * then (the exclusion constraint), nothing is accepted (409 APPOINTMENT_CONFLICT).
      */
     async acceptQuote(
       actor: CurrentUser,
@@ -175,6 +188,14 @@ export function createQuotesService({ db, jobs, plumbers, notifications }: Quote
           const scheduled = await jobs.transition(tx, job.id, 'scheduled', 'Quote accepted', {
             plumberId: quote.plumberId,
           });
+          if (quote.proposedStartsAt && quote.proposedEndsAt) {
+            await appointments.book(tx, {
+              jobId: job.id,
+              plumberId: quote.plumberId,
+              startsAt: quote.proposedStartsAt,
+              endsAt: quote.proposedEndsAt,
+            });
+          }
           const quotedBy = await plumbers.userIdsOf(
             tx,
             (await listQuotesByJob(tx, job.id)).map((q) => q.plumberId),
@@ -199,6 +220,8 @@ export function createQuotesService({ db, jobs, plumbers, notifications }: Quote
         if (isUniqueViolation(error, ONE_ACCEPTED_PER_JOB)) {
           throw new AppError('QUOTE_ALREADY_ACCEPTED', QUOTE_ERRORS.alreadyAccepted);
         }
+        if (isBookingConflict(error))
+          throw new AppError('APPOINTMENT_CONFLICT', APPOINTMENT_ERRORS.noLongerFree);
         throw error;
       }
     },

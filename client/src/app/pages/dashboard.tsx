@@ -1,7 +1,9 @@
+import { DEFAULT_APP_TIME_ZONE } from '@shared/time-zone';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useUser } from '@/features/auth/api/get-user';
 import { MyJobs } from '@/features/homeowner-jobs/components/my-jobs';
 import { PlumberDashboard } from '@/features/plumber-jobs/components/plumber-dashboard';
+import { PlumberSchedule } from '@/features/plumber-schedule/components/plumber-schedule';
 import { usePublicConfig } from '@/features/site-config/api/get-public-config';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { PageShell } from './page-shell';
@@ -40,7 +42,14 @@ export function DashboardPage() {
 
   if (user.role === 'plumber') {
     // Until the server has said (or if it never does), the dashboard assumes the default zone.
-    return <PlumberDashboard userId={user.id} timeZone={publicConfig.data?.timeZone} />;
+    const timeZone = publicConfig.data?.timeZone ?? DEFAULT_APP_TIME_ZONE;
+    return (
+      <PlumberDashboard
+        userId={user.id}
+        timeZone={timeZone}
+        schedule={<PlumberSchedule timeZone={timeZone} />}
+      />
+    );
   }
-  return <MyJobs />;
+  return <MyJobs timeZone={publicConfig.data?.timeZone ?? DEFAULT_APP_TIME_ZONE} />;
 }

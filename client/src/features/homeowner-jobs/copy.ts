@@ -15,6 +15,11 @@ export const COPY = {
   address: 'Address',
   /** The link to the job's room: its messages, history and receipt. */
   openJob: 'Open job',
+  /** docs/decisions/029-appointments.md: the booked time, else the time the homeowner asked for. */
+  appointment: 'Appointment',
+  requestedTime: 'Requested time',
+  appointmentCancelled: (window: string) => `${window} (cancelled)`,
+  lateCancellation: 'late cancellation',
   openJobLabel: (title: string) => `Open job: ${title}`,
   quotesHeading: 'Quotes',
   waitingForQuotes: 'Waiting for plumber quotes...',

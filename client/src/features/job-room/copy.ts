@@ -1,4 +1,10 @@
-import type { ChangeOrderStatus, QuoteStatus, Urgency } from '@shared/constants';
+import type {
+  AppointmentParty,
+  AppointmentStatus,
+  ChangeOrderStatus,
+  QuoteStatus,
+  Urgency,
+} from '@shared/constants';
 
 /** Visible copy of the job room (messages: docs/product.md §8). The product's strings are exact. */
 export const COPY = {
@@ -121,6 +127,59 @@ export const COPY = {
       string
     >,
     answerOnMyJobs: 'Answer it on My Jobs',
+  },
+  /** docs/decisions/029-appointments.md: the booked time, its reschedule and its cancellation. */
+  appointment: {
+    heading: 'Appointment',
+    requested: 'Requested time',
+    booked: 'Booked time',
+    none: 'No time booked yet.',
+    status: { booked: 'Booked', cancelled: 'Cancelled' } satisfies Record<AppointmentStatus, string>,
+    cancelledNote: 'This appointment was cancelled.',
+    lateCancellation: 'Late cancellation',
+    addToCalendar: 'Add to calendar',
+    addToCalendarLabel: 'Add to calendar: download the appointment as an .ics file',
+    pendingHeading: 'Proposed new time',
+    waiting: 'Waiting for the other side',
+    proposedByOther: (side: AppointmentParty) =>
+      side === 'homeowner' ? 'The homeowner proposed this time.' : 'Your plumber proposed this time.',
+    accept: 'Accept',
+    acceptLabel: (window: string) => `Accept the new time: ${window}`,
+    decline: 'Decline',
+    declineLabel: (window: string) => `Decline the new time: ${window}`,
+    acceptedTitle: 'New Time Accepted',
+    acceptedDescription: (window: string) => `The appointment is now ${window}.`,
+    declinedTitle: 'New Time Declined',
+    declinedDescription: 'The appointment keeps its time.',
+    answerFailure: 'Failed to answer the proposal',
+    propose: 'Propose a new time',
+    proposeHeading: 'Propose a new time',
+    proposeHint: (zone: string) => `Times are on ${zone}.`,
+    replacesPending: 'Your proposal replaces the pending one.',
+    date: 'Date',
+    start: 'Start',
+    end: 'End',
+    windowIncomplete: 'Enter a date, a start and an end',
+    send: 'Send Proposal',
+    close: 'Cancel',
+    proposedTitle: 'Proposal Sent',
+    proposedDescription: 'The other side can accept or decline it.',
+    proposeFailure: 'Failed to propose the new time',
+    cancel: 'Cancel appointment',
+    cancelTitle: 'Cancel this appointment?',
+    cancelFree: 'It starts more than 24 hours from now: cancelling is free.',
+    cancelLate:
+      'It starts in less than 24 hours: this will be recorded as a late cancellation and shown to the other side.',
+    cancelEffect: {
+      homeowner: 'Your job will be cancelled and the plumber told why.',
+      plumber: 'The job reopens for other plumbers to quote, and the homeowner is told why.',
+    } satisfies Record<AppointmentParty, string>,
+    reason: 'Reason',
+    reasonHint: 'Shown to the other side (3 to 500 characters).',
+    confirmCancel: 'Cancel Appointment',
+    keep: 'Keep Appointment',
+    cancelledTitle: 'Appointment Cancelled',
+    cancelFailure: 'Failed to cancel the appointment',
   },
   finalAmount: (amount: string) => `Final amount: ${amount}`,
   timeline: {

@@ -29,6 +29,7 @@ export const COPY = {
       new_nearby_job: 'New jobs near you',
       change_order: 'Change orders',
       status_changed: 'Status changes',
+      appointment: 'Appointment changes (reschedules and cancellations)',
     } satisfies Record<NotificationKind, string>,
     save: 'Save Notification Settings',
     savedTitle: 'Notification settings saved',

@@ -42,6 +42,13 @@ export const COPY = {
     successTitle: 'Quote Submitted',
     successDescription: 'Your quote has been sent to the homeowner',
     failure: 'Failed to submit quote',
+    window: 'Appointment window (optional)',
+    windowHint: (zoneName: string) => `When you would come, on ${zoneName}. Accepting your quote books it.`,
+    windowRequested: (window: string) => `The homeowner asked for ${window}.`,
+    windowDate: 'Date',
+    windowStart: 'Start',
+    windowEnd: 'End',
+    windowIncomplete: 'Enter a date, a start and an end time for the appointment, or leave all three empty',
   },
   serviceArea: {
     heading: 'Set Your Service Area',

@@ -1,4 +1,4 @@
-import { ArrowRight, CalendarDays, Clock, MapPin } from 'lucide-react';
+import { ArrowRight, CalendarClock, CalendarDays, Clock, MapPin } from 'lucide-react';
 import { Link } from 'wouter';
 import { capitalise, formatPostedDate, jobTitleFromSlug } from '@shared/job-display';
 import { formatUsd, formatUsdRange } from '@shared/money';
@@ -7,6 +7,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { CardContent, ListCard } from '@/components/ui/card';
 import { jobRoomPath } from '@/config/paths';
+import { formatWindowOnClock } from '@/utils/app-time';
 import { jobStatusBadgeVariant } from '@/utils/job-badges';
 import { COPY } from '../copy';
 import { CancelJob } from './cancel-job';
@@ -19,7 +20,8 @@ import { RateJob } from './rate-job';
 const QUOTED_STATUSES = ['requested', 'quoted', 'scheduled'];
 const CANCELLABLE_STATUSES = ['draft', 'requested', 'quoted'];
 
-export function JobCard({ job }: { job: CustomerJob }) {
+/** `timeZone`: the app's, on whose clock appointment times are shown. */
+export function JobCard({ job, timeZone }: { job: CustomerJob; timeZone: string }) {
   const titleId = `job-title-${job.id}`;
   const title = jobTitleFromSlug(job.issueSlug);
   return (
@@ -54,6 +56,7 @@ export function JobCard({ job }: { job: CustomerJob }) {
             <dt className="sr-only">{COPY.address}</dt>
             <dd className="break-words">{job.address}</dd>
           </div>
+          <JobTime job={job} timeZone={timeZone} />
           <div className="flex items-start gap-1.5">
             <Clock aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
             <dt className="text-muted-foreground">{COPY.urgency}:</dt>
@@ -89,5 +92,26 @@ export function JobCard({ job }: { job: CustomerJob }) {
         {CANCELLABLE_STATUSES.includes(job.currentStatus) && <CancelJob jobId={job.id} />}
       </CardContent>
     </ListCard>
+  );
+}
+
+/** One line: the booked appointment on the app's clock, else the requested window while none is booked. */
+function JobTime({ job, timeZone }: { job: CustomerJob; timeZone: string }) {
+  const { appointment, requestedWindow } = job;
+  const window = appointment ?? requestedWindow;
+  if (!window) return null;
+  let text = formatWindowOnClock(window, timeZone);
+  if (appointment?.status === 'cancelled') {
+    text = COPY.appointmentCancelled(text);
+    if (appointment.lateCancellation) text = `${text}, ${COPY.lateCancellation}`;
+  }
+  return (
+    <div className="flex items-start gap-1.5 sm:col-span-2">
+      <CalendarClock aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
+      <dt className="text-muted-foreground">{appointment ? COPY.appointment : COPY.requestedTime}:</dt>
+      <dd className="break-words" data-testid="text-job-time">
+        {text}
+      </dd>
+    </div>
   );
 }

@@ -14,7 +14,7 @@ import { JobCard } from './job-card';
 const SKELETON_COUNT = 3;
 
 /** "My Jobs" (docs/product.md §2): every logged-in role but plumber sees its own jobs here. */
-export function MyJobs() {
+export function MyJobs({ timeZone }: { timeZone: string }) {
   const jobsQuery = useMyJobs();
 
   return (
@@ -28,12 +28,12 @@ export function MyJobs() {
           </Link>
         </Button>
       </div>
-      <MyJobsContent query={jobsQuery} />
+      <MyJobsContent query={jobsQuery} timeZone={timeZone} />
     </div>
   );
 }
 
-function MyJobsContent({ query }: { query: ReturnType<typeof useMyJobs> }) {
+function MyJobsContent({ query, timeZone }: { query: ReturnType<typeof useMyJobs>; timeZone: string }) {
   if (query.isPending) {
     return (
       <div className="mt-8 grid gap-4" role="status">
@@ -63,7 +63,7 @@ function MyJobsContent({ query }: { query: ReturnType<typeof useMyJobs> }) {
 
   return (
     <>
-      <JobSection id="active-jobs" heading={COPY.activeJobs(active.length)} jobs={active}>
+      <JobSection id="active-jobs" heading={COPY.activeJobs(active.length)} jobs={active} timeZone={timeZone}>
         <Card>
           <CardContent className="py-10 text-center">
             <p className="font-medium" data-testid="text-no-active-jobs">
@@ -73,7 +73,9 @@ function MyJobsContent({ query }: { query: ReturnType<typeof useMyJobs> }) {
           </CardContent>
         </Card>
       </JobSection>
-      {past.length > 0 && <JobSection id="past-jobs" heading={COPY.pastJobs(past.length)} jobs={past} />}
+      {past.length > 0 && (
+        <JobSection id="past-jobs" heading={COPY.pastJobs(past.length)} jobs={past} timeZone={timeZone} />
+      )}
     </>
   );
 }
@@ -82,11 +84,13 @@ function JobSection({
   id,
   heading,
   jobs,
+  timeZone,
   children,
 }: {
   id: string;
   heading: string;
   jobs: CustomerJob[];
+  timeZone: string;
   /** Shown when there are no jobs. */
   children?: ReactNode;
 }) {
@@ -102,7 +106,7 @@ function JobSection({
           <ul className="grid gap-4">
             {jobs.map((job) => (
               <li key={job.id}>
-                <JobCard job={job} />
+                <JobCard job={job} timeZone={timeZone} />
               </li>
             ))}
           </ul>

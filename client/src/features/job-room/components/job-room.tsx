@@ -14,6 +14,7 @@ import { jobStatusBadgeVariant } from '@/utils/job-badges';
 import { useJobRoom } from '../api/get-job-room';
 import { COPY } from '../copy';
 import { formatCalendarDate } from '../utils/format';
+import { JobAppointmentSection } from './job-appointment';
 import { JobChangeOrders } from './job-change-orders';
 import { JobContacts } from './job-contacts';
 import { JobEstimate } from './job-estimate';
@@ -32,12 +33,21 @@ const FRAME = 'mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 md:py-10 lg:px-8 print
  * quotes, messages, change orders, history and, once completed, the receipt. A job the viewer may not
  * see answers 404 and reads as the app's not-found page (`renderNotFound`).
  */
-export function JobRoom({ jobId, renderNotFound }: { jobId: string; renderNotFound: () => ReactNode }) {
+export function JobRoom({
+  jobId,
+  timeZone,
+  renderNotFound,
+}: {
+  jobId: string;
+  /** The app's zone: appointment times are shown and entered on its clock. */
+  timeZone: string;
+  renderNotFound: () => ReactNode;
+}) {
   const room = useJobRoom({ jobId });
   if (room.isPending) return <JobRoomSkeleton />;
   if (isApiError(room.error, 404)) return renderNotFound();
   // Keyed by job: going from one room to another (a notification's link) keeps no draft or choice.
-  if (room.data) return <JobRoomView key={room.data.job.id} room={room.data} />;
+  if (room.data) return <JobRoomView key={room.data.job.id} room={room.data} timeZone={timeZone} />;
   return (
     <JobRoomFailed
       message={getErrorMessage(room.error, COPY.loadFailed)}
@@ -46,7 +56,7 @@ export function JobRoom({ jobId, renderNotFound }: { jobId: string; renderNotFou
   );
 }
 
-function JobRoomView({ room }: { room: JobRoomData }) {
+function JobRoomView({ room, timeZone }: { room: JobRoomData; timeZone: string }) {
   const { job, viewer } = room;
   const title = jobTitleFromSlug(job.issueSlug);
   const isOpen = OPEN_JOB_STATUSES.includes(job.currentStatus);
@@ -106,6 +116,7 @@ function JobRoomView({ room }: { room: JobRoomData }) {
               </Detail>
             </dl>
           </RoomSection>
+          <JobAppointmentSection room={room} timeZone={timeZone} />
           <JobQuotes room={room} />
           <JobMessages jobId={job.id} viewer={viewer} jobOpen={isOpen} />
           {room.estimate && <JobEstimate estimate={room.estimate} />}

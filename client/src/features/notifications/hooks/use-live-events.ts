@@ -22,6 +22,8 @@ export function staleQueriesFor(event: LiveEvent, role: UserRole): InvalidateQue
       { queryKey: queryKeys.jobs.assigned, exact: true },
       // An accepted or cancelled job changes the status of the plumber's quote.
       { queryKey: queryKeys.quotes.ofPlumbers },
+      // Acceptances, reschedules and cancellations move the plumber's calendar.
+      { queryKey: queryKeys.plumbers.myAppointments },
     );
   } else {
     filters.push(

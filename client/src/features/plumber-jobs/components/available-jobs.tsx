@@ -18,7 +18,7 @@ import { QuoteForm } from './quote-form';
 const SKELETON_COUNT = 3;
 
 /** 'Available Jobs': open jobs in the plumber's area, with the inline quote form. */
-export function AvailableJobs({ plumberId }: { plumberId: string }) {
+export function AvailableJobs({ plumberId, timeZone }: { plumberId: string; timeZone: string }) {
   const nearby = useNearbyJobs();
   const quotes = usePlumberQuotes({ plumberId });
   const quoteByJob = new Map((quotes.data ?? []).map((quote) => [quote.jobId, quote]));
@@ -57,6 +57,7 @@ export function AvailableJobs({ plumberId }: { plumberId: string }) {
               job={job}
               ownQuote={quoteByJob.get(job.id)}
               quoting={quoting === job.id}
+              timeZone={timeZone}
               onQuote={() => setQuoting(job.id)}
               onDone={() => setQuoting(null)}
             />
@@ -80,12 +81,14 @@ function AvailableJobCard({
   job,
   ownQuote,
   quoting,
+  timeZone,
   onQuote,
   onDone,
 }: {
   job: NearbyJob;
   ownQuote: PlumberQuote | undefined;
   quoting: boolean;
+  timeZone: string;
   onQuote: () => void;
   onDone: () => void;
 }) {
@@ -140,7 +143,7 @@ function AvailableJobCard({
           </p>
         )}
         {quoting ? (
-          <QuoteForm job={job} onDone={onDone} />
+          <QuoteForm job={job} timeZone={timeZone} onDone={onDone} />
         ) : (
           <div className="flex flex-col gap-2 sm:flex-row">
             {!job.alreadyQuoted && (

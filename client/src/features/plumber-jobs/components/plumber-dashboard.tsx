@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { DEFAULT_APP_TIME_ZONE } from '@shared/time-zone';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
@@ -19,10 +19,13 @@ import { OnboardingForm, VettingStatus } from './vetting';
 export function PlumberDashboard({
   userId,
   timeZone = DEFAULT_APP_TIME_ZONE,
+  schedule,
 }: {
   userId: string;
-  /** The app's time zone (`timeZone` of GET /api/config/public): insurance dates are its days. */
+  /** The app's time zone (`timeZone` of GET /api/config/public): insurance dates and quote windows are on its clock. */
   timeZone?: string;
+  /** The plumber's calendar and working hours, composed by the page; shown once the plumber may quote. */
+  schedule?: ReactNode;
 }) {
   const profileQuery = usePlumberProfile({ userId });
   const [editingArea, setEditingArea] = useState(false);
@@ -90,8 +93,9 @@ export function PlumberDashboard({
       <>
         <ServiceAreaSummary profile={profile} onChange={() => setEditingArea(true)} />
         <PlumberStats plumberId={profile.id} />
-        <AvailableJobs plumberId={profile.id} />
+        <AvailableJobs plumberId={profile.id} timeZone={timeZone} />
         <ScheduledJobs />
+        {schedule}
       </>
     );
   }

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { publicConfigSchema, siteRoutes, type PublicConfig } from '@shared/contracts/site';
-import { isTimeZone } from '@shared/time-zone';
+import { DEFAULT_APP_TIME_ZONE, isTimeZone } from '@shared/time-zone';
 import { callApi } from '@/lib/api-client';
 import { queryKeys, type QueryConfig } from '@/lib/react-query';
 import { DEFAULT_SUPPORT_CONTACT } from '@/config/site';
@@ -42,6 +42,11 @@ export const usePublicConfig = ({ queryConfig }: UsePublicConfigOptions = {}) =>
     ...getPublicConfigQueryOptions(),
     ...queryConfig,
   });
+
+/** The app's zone (docs/decisions/018-time-zone.md): the server's once known, the default until then. */
+export function useAppTimeZone(): string {
+  return usePublicConfig().data?.timeZone ?? DEFAULT_APP_TIME_ZONE;
+}
 
 /** The support phone and e-mail to show: the server's values once known, the defaults until then or on failure. */
 export function useSupportContact(): SupportContact {
