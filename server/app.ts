@@ -18,6 +18,7 @@ import { createLocalMediaStore, type MediaStore } from './lib/media-store';
 import { noStore, requireJsonBody, requireSameOrigin, securityHeaders } from './lib/security';
 import type { ModuleDeps } from './lib/module-deps';
 import { createAdminRouter } from './modules/admin/admin.routes';
+import { createAuditRouter, createAuditService } from './modules/audit';
 import { createAdminService } from './modules/admin/admin.service';
 import { createAccountRouter, createAuthRouter, createAuthService } from './modules/auth';
 import { createBookingService } from './modules/booking';
@@ -115,6 +116,8 @@ function createServices(
   // Before the services that define queues on it (mail, auth).
   const jobQueue = createJobQueue({ pool: database.pool, logger, options: jobQueueOptions });
   const mail = createMailService({ db, jobQueue, config, logger, policy: mailPolicy });
+  // Every admin write records itself here, in its own transaction (docs/decisions/031-admin-operations.md).
+  const audit = createAuditService({ db, timeZone: config.appTimeZone });
   const pricing = createPricingService(db);
   const plumbers = createPlumbersService({
     db,
@@ -189,6 +192,7 @@ function createServices(
   });
   return {
     admin: createAdminService(db),
+    audit,
     appointments,
     appointmentCalendar,
     auth,
@@ -296,6 +300,7 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
   api.use('/account', createAccountRouter({ ...deps, auth: services.auth, passport, sessions }));
   api.use('/config', createSiteRouter(config.support, config.appTimeZone));
   api.use(createAdminRouter(services));
+  api.use('/admin/audit', createAuditRouter(services));
   api.use('/admin/plumbers', createPlumberReviewRouter(services));
   api.use('/pricing', createPricingRouter(services));
   api.use(createBookingRouter({ ...deps, booking: services.booking }));

@@ -871,6 +871,14 @@ const GET_ROUTES: Record<string, GetRouteSpec> = {
     actors: ['plumber', 'onboardingPlumber'],
     valid: () => ({ actor: 'plumber' }),
   },
+  'GET /api/admin/audit': {
+    query: ['actor', 'entity', 'from', 'to'],
+    actors: ['admin'],
+    valid: () => ({
+      actor: 'admin',
+      query: { actor: 'admin@', entity: 'catalog_item', from: dayFromToday(-7), to: dayFromToday(0) },
+    }),
+  },
   'GET /api/admin/plumbers': {
     query: ['status'],
     actors: ['admin'],

@@ -25,6 +25,16 @@ export function wallClockIn(zone: string, now: Date = new Date()): WallClock {
   return { date: format(local, ISO_DATE), time: format(local, 'HH:mm') };
 }
 
+/**
+ * The instant the clock on the wall in `zone` shows `time` (HH:MM; '24:00' is the next midnight) on
+ * `date` (YYYY-MM-DD). A time the clock skips at a DST change lands where @date-fns/tz puts it.
+ */
+export function instantOnClock(date: string, time: string, zone: string): Date {
+  const [year, month, day] = date.split('-').map(Number);
+  const [hours, minutes] = time.split(':').map(Number);
+  return new Date(new TZDate(year, month - 1, day, hours, minutes, zone).getTime());
+}
+
 /** Today's date (YYYY-MM-DD) in `zone`. */
 export function todayIn(zone: string, now: Date = new Date()): string {
   return wallClockIn(zone, now).date;

@@ -241,6 +241,13 @@ export const ROUTE_MANIFEST: readonly RouteCase[] = [
 
   // Admin lists (ADR 010): a guard on each route; job addresses are the admin's to see.
   { route: 'GET /api/admin/stats', setup: 'none', expected: ADMIN_ONLY },
+  // The audit log names the admins who wrote it (their e-mail), to admins only.
+  {
+    route: 'GET /api/admin/audit',
+    setup: 'none',
+    expected: ADMIN_ONLY,
+    reveals: { admin: { admin: ['email'], bystanders: ['email'] } },
+  },
   // The review queue shows the admin who is asking to be verified (the pending demo plumber too).
   {
     route: 'GET /api/admin/plumbers',

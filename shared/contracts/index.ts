@@ -1,5 +1,6 @@
 import { accountRoutes } from './account';
 import { adminRoutes } from './admin';
+import { auditRoutes } from './audit';
 import { authRoutes } from './auth';
 import { bookingRoutes } from './booking';
 import { calendarRoutes } from './calendar';
@@ -31,6 +32,7 @@ export const apiRoutes: readonly RouteContract[] = [
   notificationRoutes,
   plumberRoutes,
   adminRoutes,
+  auditRoutes,
   devRoutes,
   calendarRoutes,
 ].flatMap((area) => Object.values(area));

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id } from './columns';
 import { serviceRequestStatus, urgency } from './enums';
+import { jobs } from './jobs';
 import { technicians } from './technicians';
 import { users } from './users';
 
@@ -29,6 +30,12 @@ export const serviceRequests = pgTable(
     confirmationTokenHash: text('confirmation_token_hash').unique('service_requests_confirmation_token_uq'),
     confirmBy: timestamp('confirm_by', { withTimezone: true }),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    /** The admins' handling of the request: their latest note, when they called, why they cancelled. */
+    adminNote: text('admin_note'),
+    contactedAt: timestamp('contacted_at', { withTimezone: true }),
+    cancellationReason: text('cancellation_reason'),
+    /** The job an admin converted the request into. */
+    jobId: uuid('job_id').references(() => jobs.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [

@@ -19,3 +19,5 @@ export * from './mail';
 export * from './notifications';
 export * from './messages';
 export * from './appointments';
+export * from './audit';
+export * from './reports';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { coordinate, createdAt, id, updatedAt } from './columns';
 import { jobStatus, urgency } from './enums';
 import { plumbers } from './plumbers';
@@ -27,6 +27,13 @@ export const jobs = pgTable(
      */
     requestedStartsAt: timestamp('requested_starts_at', { withTimezone: true }),
     requestedEndsAt: timestamp('requested_ends_at', { withTimezone: true }),
+    /** The IANA zone of the job's region when it was posted: its times are shown and judged there. */
+    timeZone: text('time_zone').notNull().default('America/Chicago'),
+    /**
+     * The estimate (EstimateResponse) the job was posted with, so a later price change never alters
+     * what its homeowner and plumbers were shown; null for a job whose issue is not in the catalogue.
+     */
+    estimate: jsonb('estimate'),
     currentStatus: jobStatus('current_status').notNull().default('requested'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

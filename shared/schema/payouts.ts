@@ -1,4 +1,4 @@
-import { index, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, money, updatedAt } from './columns';
 import { payoutStatus } from './enums';
 import { jobs } from './jobs';
@@ -18,12 +18,17 @@ export const payouts = pgTable(
     platformFee: money('platform_fee').notNull(),
     plumberNet: money('plumber_net').notNull(),
     status: payoutStatus('status').notNull().default('pending'),
-    /** The card-payment provider's payment id, once paid out. */
+    /** The reference of the transfer (the payment provider's id, a bank reference), once paid out. */
     paymentProviderId: text('payment_provider_id'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [unique('payouts_job_uq').on(t.jobId), index('payouts_plumber_idx').on(t.plumberId)],
+  (t) => [
+    unique('payouts_job_uq').on(t.jobId),
+    index('payouts_plumber_idx').on(t.plumberId),
+    index('payouts_status_created_idx').on(t.status, t.createdAt),
+  ],
 );
 
 export type Payout = typeof payouts.$inferSelect;

@@ -31,6 +31,8 @@ export const regions = pgTable('regions', {
   laborIndex: priceIndex('labor_index').notNull().default('1.000'),
   materialIndex: priceIndex('material_index').notNull().default('1.000'),
   currency: text('currency').notNull().default('USD'),
+  /** The IANA zone the region's jobs are scheduled and shown in. */
+  timeZone: text('time_zone').notNull().default('America/Chicago'),
   isActive: boolean('is_active').notNull().default(true),
   createdAt: createdAt(),
   updatedAt: updatedAt(),

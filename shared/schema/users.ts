@@ -15,6 +15,9 @@ export const users = pgTable('users', {
   emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
   /** When the owner deleted the account: its name, phone and e-mail are gone, its jobs stay. */
   deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  /** When an admin suspended the account: every session ends and logging in is refused until reinstated. */
+  suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+  suspensionReason: text('suspension_reason'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

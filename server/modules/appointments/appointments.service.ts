@@ -1,6 +1,5 @@
 import type { AppointmentCalendarService } from './appointments.calendar.service';
-import { TZDate } from '@date-fns/tz';
-import { addCalendarDays, todayIn, wallClockIn, weekdayOf } from '@shared/dates';
+import { addCalendarDays, instantOnClock, todayIn, wallClockIn, weekdayOf } from '@shared/dates';
 import type { CurrentUser } from '@shared/contracts/auth';
 import {
   DEFAULT_APPOINTMENT_RANGE_DAYS,
@@ -151,12 +150,6 @@ export function wallWindowOf(window: { startsAt: Date; endsAt: Date }, zone: str
 
 const describeHours = (ranges: readonly PlumberAvailabilityRow[]) =>
   ranges.map((range) => `${timeOfMinutes(range.startMinute)}–${timeOfMinutes(range.endMinute)}`).join(', ');
-
-/** Midnight at the start of `date` (YYYY-MM-DD) in `zone`, as an instant. */
-function startOfDayIn(date: string, zone: string): Date {
-  const [year, month, day] = date.split('-').map(Number);
-  return new Date(new TZDate(year, month - 1, day, zone).getTime());
-}
 
 function toAvailability(hours: readonly PlumberAvailabilityRow[], daysOff: string[]): PlumberAvailability {
   return {
@@ -320,8 +313,8 @@ export function createAppointmentsService({
       const rows = await listAppointmentsOfPlumber(
         db,
         plumberId,
-        startOfDayIn(from, timeZone),
-        startOfDayIn(addCalendarDays(to, 1), timeZone),
+        instantOnClock(from, '00:00', timeZone),
+        instantOnClock(addCalendarDays(to, 1), '00:00', timeZone),
       );
       return rows.map(({ appointment, job }) => {
         const place = locateAddress(job.address);

@@ -1,7 +1,6 @@
-import { TZDate } from '@date-fns/tz';
 import { SERVICE_TYPE_TO_ISSUE_SLUG } from '@shared/catalog-slugs';
 import type { UserRole } from '@shared/constants';
-import { hasSlotStarted, todayIn, wallClockIn } from '@shared/dates';
+import { hasSlotStarted, instantOnClock, todayIn, wallClockIn } from '@shared/dates';
 import { DEFAULT_APP_TIME_ZONE } from '@shared/time-zone';
 import {
   BOOKING_MESSAGES,
@@ -107,13 +106,6 @@ export interface BookingServiceDeps {
   mail: Pick<MailService, 'send'>;
   /** Where the app is opened: the confirmation link starts with it. */
   publicUrl: string;
-}
-
-/** The instant `time` (HH:MM, "24:00" is the next midnight) on `date` (YYYY-MM-DD) shows on `zone`'s clock. */
-function instantOnClock(date: string, time: string, zone: string): Date {
-  const [year, month, day] = date.split('-').map(Number);
-  const [hours, minutes] = time.split(':').map(Number);
-  return new Date(new TZDate(year, month - 1, day, hours, minutes, zone).getTime());
 }
 
 /** How long a guest's booking (and the slot it holds) waits for its confirmation link. */
