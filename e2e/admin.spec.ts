@@ -76,7 +76,15 @@ test.describe('admin dashboard (/admin) as the demo admin', () => {
     page,
   }) => {
     const tabs = main(page).getByRole('tab');
-    await expect(tabs).toHaveText(['Pricing Catalog', 'Regions', 'Modifiers', 'Plumbers']);
+    // The product's tabs come first; the admin's tools (Audit, …) follow them.
+    await expect(tabs.first()).toHaveText('Pricing Catalog');
+    expect((await tabs.allInnerTexts()).slice(0, 4)).toEqual([
+      'Pricing Catalog',
+      'Regions',
+      'Modifiers',
+      'Plumbers',
+    ]);
+    await expect(main(page).getByRole('tab', { name: 'Audit' })).toBeVisible();
     await expect(main(page).getByRole('tab', { name: 'Pricing Catalog' })).toHaveAttribute(
       'aria-selected',
       'true',
@@ -88,6 +96,7 @@ test.describe('admin dashboard (/admin) as the demo admin', () => {
       'Base Price Range',
       'Unit',
       'Status',
+      'Actions',
     ]);
     await expect(tableRows(page, 'Pricing catalog')).toHaveCount(CATALOG_ITEMS.length);
     const drain = tableRows(page, 'Pricing catalog').filter({ hasText: 'Drain Cleaning' });
@@ -97,6 +106,7 @@ test.describe('admin dashboard (/admin) as the demo admin', () => {
       '$99 - $350',
       'Job',
       'Active',
+      /Edit.*Retire/,
     ]);
     const pipes = tableRows(page, 'Pricing catalog').filter({ hasText: 'Pipe Installation' });
     await expect(pipes.getByRole('cell').nth(2)).toHaveText('$180 - $1,500');
@@ -109,6 +119,7 @@ test.describe('admin dashboard (/admin) as the demo admin', () => {
       'Labor Index',
       'Material Index',
       'Status',
+      'Actions',
     ]);
     await expect(tableRows(page, 'Pricing regions')).toHaveCount(REGIONS.length);
     await expect(tableRows(page, 'Pricing regions').first()).toContainText(
@@ -122,11 +133,12 @@ test.describe('admin dashboard (/admin) as the demo admin', () => {
       '1.480',
       '1.120',
       'Active',
+      /Edit.*Retire/,
     ]);
     await expect(main(page).getByRole('table', { name: 'Pricing catalog' })).toBeHidden();
 
     await main(page).getByRole('tab', { name: 'Modifiers' }).click();
-    await expectHeaders(page, 'Price modifiers', ['Name', 'Type', 'Description', 'Key', 'Status']);
+    await expectHeaders(page, 'Price modifiers', ['Name', 'Type', 'Description', 'Key', 'Status', 'Actions']);
     await expect(tableRows(page, 'Price modifiers')).toHaveCount(MODIFIERS.length);
     const permit = tableRows(page, 'Price modifiers').filter({ hasText: 'Permit required' });
     await expect(permit.getByRole('cell')).toHaveText([
@@ -135,12 +147,15 @@ test.describe('admin dashboard (/admin) as the demo admin', () => {
       /Local plumbing permit/,
       'permit_required',
       'Active',
+      /Edit.*Retire/,
     ]);
     const urgency = tableRows(page, 'Price modifiers').filter({ hasText: 'Urgency' });
     await expect(urgency.getByRole('cell').nth(1)).toHaveText('Multiplier');
 
-    // Read-only: no way to add, edit or delete anything.
-    await expect(main(page).getByRole('button', { name: /add|edit|delete|save/i })).toHaveCount(0);
+    // Rows are edited and retired, never deleted (the edits themselves: admin-pricing.spec.ts).
+    await expect(main(page).getByRole('button', { name: 'Add Modifier' })).toBeVisible();
+    await expect(main(page).getByRole('button', { name: 'Edit Permit required' })).toBeVisible();
+    await expect(main(page).getByRole('button', { name: /delete/i })).toHaveCount(0);
     await expectNoSeriousA11yViolations(page);
   });
 

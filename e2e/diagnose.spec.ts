@@ -204,7 +204,8 @@ test.describe('AI diagnosis wizard', () => {
       `Confidence: ${answer.confidence[0].toUpperCase()}${answer.confidence.slice(1)}`,
     );
     await expect(w.result.getByRole('heading', { name: 'Estimated Cost' })).toBeVisible();
-    expect(answer.estimatedCost).toMatch(/^\$\d[\d,]* - \$\d[\d,]*$/);
+    // A dripping pipe is hourly general plumbing; other answers are priced per job or per foot.
+    expect(answer.estimatedCost).toMatch(/^\$\d[\d,]* - \$\d[\d,]*(?: per (?:hour|linear ft))?$/);
     await expect(page.getByTestId('text-estimated-cost')).toHaveText(answer.estimatedCost);
     await expect(w.result.getByRole('heading', { name: 'Recommended Action' })).toBeVisible();
     await expect(page.getByTestId('text-recommended-action')).toHaveText(answer.recommendedAction);
@@ -313,6 +314,30 @@ test.describe('AI diagnosis wizard', () => {
     await expect(card.getByRole('heading', { name: 'Not Plumbing-Related' })).toBeVisible();
     await expect(card).toContainText('may not show plumbing issues');
     await expect(page.getByRole('button', { name: 'New Diagnosis' })).toBeVisible();
+  });
+
+  test('a close second choice and a per-foot job show their own prices', async ({ page }) => {
+    const w = wizard(page);
+    await page.goto('/diagnose');
+    await reachDetails(page, 'the relief valve on the water heater keeps dripping');
+    const answered = page.waitForResponse((res) => res.url().endsWith('/api/diagnose'));
+    await w.submit.click();
+    const diagnosis = (await (await answered).json()) as DiagnosisResponse;
+    expect(diagnosis.alternative).toBeTruthy();
+    const alternative = page.getByTestId('text-alternative');
+    await expect(alternative).toContainText('Could also be:');
+    await expect(page.getByTestId('text-alternative-issue')).toHaveText(diagnosis.alternative!.issue);
+    await expect(page.getByTestId('text-alternative-cost')).toHaveText(diagnosis.alternative!.estimatedCost);
+    await expect(page.getByTestId('text-typical-total')).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page);
+
+    await page.getByRole('button', { name: 'New Diagnosis' }).click();
+    await reachDetails(page, 'we need a new gas line run to the back patio for a grill');
+    await w.submit.click();
+    await expect(page.getByTestId('text-estimated-cost')).toContainText('per linear ft');
+    await expect(page.getByTestId('text-typical-total')).toHaveText(
+      /^Typical job \(25 ft\): \$[\d,]+ - \$[\d,]+$/,
+    );
   });
 
   test('Book a Professional hands the diagnosis over to /book', async ({ page }) => {

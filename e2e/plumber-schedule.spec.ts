@@ -1,13 +1,15 @@
 import { expect, test } from '@playwright/test';
-import { formatWindowOnClock, windowOnClock } from '../client/src/utils/app-time';
+import { windowOnClock } from '../client/src/utils/zone-time';
 import { dayFromTodayIn, weekdayOf } from '../shared/dates';
+import { formatWindowOnClock } from '../shared/time-display';
 import { DEFAULT_APP_TIME_ZONE } from '../shared/time-zone';
 import { expectNoSeriousA11yViolations, registerByApi } from './fixtures';
 
 /**
  * The plumber's schedule (docs/decisions/029-appointments.md): working hours set on the dashboard,
  * a quote proposing a window inside them, and, once the homeowner accepts it (through the API), the
- * booked time under "Upcoming appointments" on the app's clock (the e2e server runs in the default zone).
+ * booked time under "Upcoming appointments". The job (Austin) and the plumber (Austin) are both on
+ * Central time, the e2e server's default zone too.
  */
 
 const ZONE = DEFAULT_APP_TIME_ZONE;

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -6,7 +7,17 @@ import sharp from 'sharp';
 import type { Response } from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dayFromTodayIn } from '@shared/dates';
-import { availabilitySlots, diagnostics, jobMedia, jobs, users } from '@shared/schema';
+import {
+  availabilitySlots,
+  diagnostics,
+  jobMedia,
+  jobs,
+  modifiers,
+  payouts,
+  pricingCatalog,
+  regions,
+  users,
+} from '@shared/schema';
 import { SESSION_COOKIE_NAME } from './auth/session';
 import {
   DEMO_ADMIN,
@@ -229,7 +240,7 @@ describe(`access matrix: every route × every actor (${testDatabaseKind} databas
       .returning({ id: jobMedia.id });
     const photoId = photo.id;
     const windows = nextWindows();
-    const base = { id: job.id, photoId, spareWindow: windows.spare, proposalId: null };
+    const base = { id: job.id, photoId, spareWindow: windows.spare, proposalId: null, payoutId: null };
     if (stage === 'open') return { ...base, quoteId: null, changeOrderId: null };
     // From `scheduled` on the accepted quote carries a window, so the job has a booked appointment.
     const quote = await plumber.agent
@@ -241,7 +252,15 @@ describe(`access matrix: every route × every actor (${testDatabaseKind} databas
     if (stage === 'in_progress' || stage === 'completed') {
       expect((await setStatus(plumber, job.id, 'in_progress')).status).toBe(200);
     }
-    if (stage === 'completed') expect((await setStatus(plumber, job.id, 'completed')).status).toBe(200);
+    if (stage === 'completed') {
+      expect((await setStatus(plumber, job.id, 'completed')).status).toBe(200);
+      // Completing the job wrote its payout (pending), for the admin's ledger.
+      const [payout] = await ctx.database.db
+        .select({ id: payouts.id })
+        .from(payouts)
+        .where(eq(payouts.jobId, job.id));
+      return { ...base, quoteId, changeOrderId: null, payoutId: payout.id };
+    }
     if (stage === 'change_requested') {
       const res = await plumber.agent
         .post(`/api/jobs/${job.id}/change-orders`)
@@ -278,12 +297,89 @@ describe(`access matrix: every route × every actor (${testDatabaseKind} databas
     return { id: res.body.id, slotId: slot.id };
   }
 
+  /**
+   * A guest's booking (no session) with the homeowner's e-mail, which the homeowner has verified:
+   * an admin may convert it into the homeowner's job.
+   */
+  async function guestServiceRequest(): Promise<CaseFixture['guestServiceRequest']> {
+    await ctx.database.db
+      .update(users)
+      .set({ emailVerifiedAt: new Date() })
+      .where(eq(users.id, accounts.homeowner.user.id));
+    const res = await ctx
+      .agent()
+      .post('/api/service-requests')
+      .send({
+        name: PEOPLE.homeowner.name,
+        email: accounts.homeowner.email,
+        phone: PEOPLE.homeowner.phone,
+        serviceType: 'Toilet Repair',
+        preferredDate: dayFromTodayIn(ctx.config.appTimeZone, 9),
+        urgency: 'routine',
+        description: 'The toilet keeps running after every flush.',
+        address: PEOPLE.homeowner.address,
+      });
+    expect(res.status).toBe(201);
+    return { id: res.body.id };
+  }
+
+  /** A new job of the homeowner, quoted on by the plumber, and the homeowner's open report on it. */
+  async function report(): Promise<CaseFixture['report']> {
+    const job = await jobAt('quoted');
+    const res = await accounts.homeowner.agent
+      .post(`/api/jobs/${job.id}/reports`)
+      .send({ reason: 'quality', details: 'The quote changed after the visit was booked.' });
+    expect(res.status).toBe(201);
+    return { id: res.body.id, jobId: job.id };
+  }
+
+  /** A catalogue item, a region and a modifier only this cell uses (an admin's edit spoils no other cell). */
+  async function pricingRows(): Promise<CaseFixture['pricingRows']> {
+    const tag = randomBytes(4).toString('hex');
+    const [item] = await ctx.database.db
+      .insert(pricingCatalog)
+      .values({
+        issueSlug: `matrix-${tag}`,
+        issueName: 'Matrix Issue',
+        baseMin: '100.00',
+        baseMax: '200.00',
+        category: 'Repairs',
+      })
+      .returning();
+    const [region] = await ctx.database.db
+      .insert(regions)
+      .values({ code: `MX${tag.toUpperCase()}`.slice(0, 9), name: 'Matrix Metro', state: 'CO' })
+      .returning();
+    const [modifier] = await ctx.database.db
+      .insert(modifiers)
+      .values({ key: `matrix_${tag}`, type: 'multiplier', name: 'Matrix', valuesJson: { multiplier: 1.1 } })
+      .returning();
+    return { issueSlug: item.issueSlug, regionCode: region.code, modifierId: modifier.id };
+  }
+
   /** A new plumber that has submitted its details and waits for the admin. */
   async function pendingPlumber(): Promise<CaseFixture['pendingPlumber']> {
     const plumber = await register('plumber');
     const res = await plumber.agent.put('/api/plumbers/me/onboarding').send(onboardingDetails(ctx));
     expect(res.status).toBe(200);
     return { plumberId: res.body.id };
+  }
+
+  /** A new homeowner account for the admin to act on, suspended by the admin when asked. */
+  async function person({ suspended }: { suspended: boolean }): Promise<CaseFixture['person']> {
+    const res = await ctx
+      .agent()
+      .post('/api/auth/register')
+      .send({ email: uniqueEmail('matrix-person'), password: PASSWORD });
+    expect(res.status).toBe(201);
+    rememberSessions(res);
+    if (suspended) {
+      const done = await accounts.admin.agent
+        .post(`/api/admin/users/${res.body.id}/suspend`)
+        .send({ reason: 'Held for the access matrix' });
+      expect(done.status).toBe(200);
+    }
+    return { userId: res.body.id };
   }
 
   async function freshAccount(): Promise<CaseFixture['account']> {
@@ -328,6 +424,16 @@ describe(`access matrix: every route × every actor (${testDatabaseKind} databas
       serviceRequest: setup === 'serviceRequest' ? await serviceRequest() : notBuilt('serviceRequest', entry),
       account: setup === 'account' ? await freshAccount() : notBuilt('account', entry),
       pendingPlumber: setup === 'pendingPlumber' ? await pendingPlumber() : notBuilt('pendingPlumber', entry),
+      person:
+        setup === 'person' || setup === 'suspendedPerson'
+          ? await person({ suspended: setup === 'suspendedPerson' })
+          : notBuilt('person', entry),
+      guestServiceRequest:
+        setup === 'guestServiceRequest'
+          ? await guestServiceRequest()
+          : notBuilt('guestServiceRequest', entry),
+      report: setup === 'report' ? await report() : notBuilt('report', entry),
+      pricingRows: setup === 'pricingRows' ? await pricingRows() : notBuilt('pricingRows', entry),
     };
   }
 

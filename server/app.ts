@@ -19,10 +19,14 @@ import { noStore, requireJsonBody, requireSameOrigin, securityHeaders } from './
 import type { ModuleDeps } from './lib/module-deps';
 import { createAdminRouter } from './modules/admin/admin.routes';
 import { createAuditRouter, createAuditService } from './modules/audit';
+import { createPayoutsRouter, createPayoutsService } from './modules/payouts';
 import { createAdminService } from './modules/admin/admin.service';
+import { createPeopleRouter } from './modules/admin/people.routes';
+import { createPeopleService } from './modules/admin/people.service';
 import { createAccountRouter, createAuthRouter, createAuthService } from './modules/auth';
-import { createBookingService } from './modules/booking';
+import { createBookingService, createServiceRequestQueue } from './modules/booking';
 import { createBookingRouter } from './modules/booking/booking.routes';
+import { createServiceRequestQueueRouter } from './modules/booking/request-queue.routes';
 import {
   createDailyCallBudget,
   createDiagnosisRouter,
@@ -50,8 +54,16 @@ import { createMessagesRouter, createMessagesService } from './modules/messages'
 import { createNotificationsRouter, createNotificationsService } from './modules/notifications';
 import { createPlumbersService } from './modules/plumbers';
 import { createPlumberReviewRouter, createPlumbersRouter } from './modules/plumbers/plumbers.routes';
-import { createPricingRouter, createPricingService } from './modules/pricing';
+import {
+  createAdminPricingRouter,
+  createAdminPricingService,
+  createPricingRouter,
+  createPricingService,
+  createRegionTimeZones,
+  type PricingService,
+} from './modules/pricing';
 import { createQuotesService } from './modules/quotes';
+import { createJobReportsRouter, createReportQueueRouter, createReportsService } from './modules/reports';
 import { createAppointmentsService } from './modules/appointments';
 import {
   createAppointmentCalendarRouter,
@@ -93,6 +105,8 @@ export interface App {
   mail: MailService;
   /** Live events (GET /api/events): started after the migrations, stopped before the listener and the pool close. */
   liveEvents: LiveEventsService;
+  /** The pricing cache's listener for other instances' edits: started and stopped with live events. */
+  pricing: Pick<PricingService, 'startListening' | 'stopListening'>;
 }
 
 /**
@@ -118,22 +132,27 @@ function createServices(
   const mail = createMailService({ db, jobQueue, config, logger, policy: mailPolicy });
   // Every admin write records itself here, in its own transaction (docs/decisions/031-admin-operations.md).
   const audit = createAuditService({ db, timeZone: config.appTimeZone });
-  const pricing = createPricingService(db);
+  // Every instance drops its cache when an admin's pricing edit commits (pricing_changed).
+  const pricing = createPricingService(db, { listen: database.listen });
+  // The clock of a job's or a plumber's region (docs/decisions/018-time-zone.md).
+  const zones = createRegionTimeZones({ appTimeZone: config.appTimeZone });
   const plumbers = createPlumbersService({
     db,
     timeZone: config.appTimeZone,
+    zones,
     mail,
     publicUrl: config.publicUrl,
+    audit,
   });
   const notifications = createNotificationsService({ db, mail, liveEvents, publicUrl: config.publicUrl });
   const receipts = createReceipts({ mail, publicUrl: config.publicUrl });
   const jobs = createJobsService({
     db,
     platformFeePercent: config.platformFeePercent,
-    pricing,
     plumbers,
     notifications,
     receipts,
+    zones,
   });
   // Before jobQueue.start(): the reminders define their queue (docs/decisions/030-calendar-files-and-reminders.md).
   const appointmentReminders = createAppointmentReminders({ db, jobQueue, mail, config, logger });
@@ -146,7 +165,6 @@ function createServices(
   const appointments = createAppointmentsService({
     calendar: appointmentCalendar,
     db,
-    timeZone: config.appTimeZone,
     plumbers,
     jobs,
     notifications,
@@ -190,13 +208,21 @@ function createServices(
     jobQueue,
     publicUrl: config.publicUrl,
   });
+  // The People tab: suspensions end sessions through auth; a new plumber gets a profile through plumbers.
+  const people = createPeopleService({ db, auth, plumbers, audit });
   return {
-    admin: createAdminService(db),
+    admin: createAdminService(db, { timeZone: config.appTimeZone }),
+    // The payouts ledger (Payouts tab): marking one paid records itself in the audit log.
+    payouts: createPayoutsService({ db, audit, timeZone: config.appTimeZone }),
+    people,
     audit,
     appointments,
     appointmentCalendar,
     auth,
     booking,
+    // The Queues tab (docs/decisions/031-admin-operations.md): bookings to handle, problem reports to answer.
+    serviceRequestQueue: createServiceRequestQueue({ db, jobs, mail, audit, publicUrl: config.publicUrl }),
+    reports: createReportsService({ db, jobs, plumbers, notifications, audit }),
     changeOrders: createChangeOrdersService({ db, plumbers, notifications }),
     diagnosis,
     devMailbox: createDevMailbox({ db }),
@@ -207,7 +233,8 @@ function createServices(
     mail,
     plumbers,
     pricing,
-    jobRoom: createJobRoomService({ db, pricing, plumbers, quotes, receipts }),
+    adminPricing: createAdminPricingService({ db, audit, pricing }),
+    jobRoom: createJobRoomService({ db, plumbers, quotes, receipts }),
     messages: createMessagesService({ db, jobs, plumbers, notifications }),
     notifications,
     quotes,
@@ -300,10 +327,16 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
   api.use('/account', createAccountRouter({ ...deps, auth: services.auth, passport, sessions }));
   api.use('/config', createSiteRouter(config.support, config.appTimeZone));
   api.use(createAdminRouter(services));
+  api.use(createPayoutsRouter(services));
   api.use('/admin/audit', createAuditRouter(services));
+  api.use('/admin/users', createPeopleRouter({ ...deps, people: services.people }));
   api.use('/admin/plumbers', createPlumberReviewRouter(services));
+  api.use('/admin/pricing', createAdminPricingRouter(services));
   api.use('/pricing', createPricingRouter(services));
   api.use(createBookingRouter({ ...deps, booking: services.booking }));
+  api.use('/admin/service-requests', createServiceRequestQueueRouter(services));
+  api.use('/admin/reports', createReportQueueRouter(services));
+  api.use('/jobs', createJobReportsRouter(services));
   api.use('/jobs', createMessagesRouter({ ...deps, messages: services.messages }));
   api.use('/jobs', createJobAppointmentRouter(services));
   api.use('/jobs', createAppointmentCalendarRouter({ calendar: services.appointmentCalendar }));
@@ -332,5 +365,6 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
     jobQueue: services.jobQueue,
     mail: services.mail,
     liveEvents: services.liveEvents,
+    pricing: services.pricing,
   };
 }

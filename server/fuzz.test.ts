@@ -14,6 +14,7 @@ import { DIAGNOSIS_BODY_LIMIT_BYTES } from './modules/diagnosis/diagnosis.routes
 import {
   acceptQuote,
   createJob,
+  DEMO_ADMIN,
   loginAdmin,
   PASSWORD,
   registerActor,
@@ -81,6 +82,10 @@ interface Fixtures {
   resetToken: string;
   /** Plumbers waiting for review (not the actors): the admin verifies and rejects them. */
   reviewPlumberIds: string[];
+  /** Accounts no actor uses, for the People routes: suspended, reinstated (suspended first) and given roles. */
+  suspendTargetIds: string[];
+  reinstateTargetIds: string[];
+  roleTargetIds: string[];
   /** Open jobs of the homeowner, near the plumber: POST /api/quotes. */
   quoteJobIds: string[];
   /** Jobs with a pending quote from the plumber: POST /api/jobs/:jobId/accept-quote. */
@@ -89,8 +94,15 @@ interface Fixtures {
   openJobIds: string[];
   scheduledJobIds: string[];
   inProgressJobIds: string[];
+  /**
+   * Pricing rows the fuzzing made for itself (the admin's pricing routes): its edits and retirements
+   * never touch the seeded catalogue, regions and modifiers the other templates price with.
+   */
+  pricing: { issueSlugs: string[]; regionCodes: string[]; modifierIds: string[] };
   /** Completed jobs: POST /api/jobs/:jobId/rating. */
   completedJobIds: string[];
+  /** Pending payouts of other completed jobs: POST /api/admin/payouts/:payoutId/paid (each is paid once). */
+  payoutIds: string[];
   /** Scheduled jobs of the plumber: POST /api/jobs/:jobId/change-orders. */
   changeOrderJobIds: string[];
   /** Scheduled jobs with a booked appointment, and a free future window: POST /api/jobs/:jobId/reschedule. */
@@ -110,6 +122,12 @@ interface Fixtures {
   guestRequestIds: string[];
   /** The confirmation links mailed for those requests: POST /api/service-requests/confirm. */
   bookingConfirmTokens: string[];
+  /** Guests' requests the admin handles in the queue (PATCH /api/admin/service-requests/:id). */
+  queueRequestIds: string[];
+  /** Guests' requests with the e-mail of a verified homeowner: each converts into a job once. */
+  convertibleRequestIds: string[];
+  /** Open reports of the homeowner on its quoted jobs: PATCH /api/admin/reports/:reportId. */
+  reportIds: string[];
   jpegDataUrl: string;
   /** A small real PNG, as a data URL: what POST /api/jobs/:jobId/photos sends when it should succeed. */
   pngDataUrl: string;
@@ -187,6 +205,23 @@ const dateText = fc.oneof(
   fc.date({ noInvalidDate: true }).map((date) => date.toISOString().slice(0, 10)),
 );
 
+/** Bodies of the fuzzing's own pricing rows (fx.pricing) and of the creations' templates. */
+const FUZZ_ITEM = {
+  issueName: 'Fuzz Issue',
+  baseMin: '100',
+  baseMax: '300',
+  unit: 'job',
+  category: 'Repairs',
+};
+const FUZZ_REGION = {
+  name: 'Fuzz Metro',
+  state: 'CO',
+  laborIndex: '1.100',
+  materialIndex: '1.050',
+  timeZone: 'America/Denver',
+};
+const FUZZ_MODIFIER = { type: 'multiplier', name: 'Fuzz surcharge', valuesJson: { multiplier: 1.2 } };
+
 const moneyText = fc.oneof(
   jsonValueText(),
   fc.constantFrom(
@@ -206,6 +241,39 @@ const moneyText = fc.oneof(
     '".5"',
   ),
 );
+
+/** Near-miss values of the pricing edits' fields. */
+const PRICING_SPECIALS: Record<string, fc.Arbitrary<string>> = {
+  issueSlug: fc.constantFrom('"Leaky Faucet"', '"leaky--faucet"', '"-x"', '""', '"leaky-faucet"'),
+  code: fc.constantFrom('"us"', '"1AB"', '"ABCDEFGHIJK"', '"N Y"', '""', '"US"', '"NYC"'),
+  key: fc.constantFrom('"urgency"', '"After Hours"', '"_x"', '"x"', '""'),
+  type: fc.constantFrom('"flat"', '"Multiplier"', '"percent"', 'null'),
+  unit: fc.constantFrom('"per job"', '"JOB"', '"linear_ft"', '"_"', '""'),
+  timeZone: fc.constantFrom(
+    '"Mars/Olympus"',
+    '"+05:00"',
+    '"utc"',
+    '"America/New_York "',
+    '"Etc/GMT+5"',
+    '""',
+  ),
+  laborIndex: fc.constantFrom('"0"', '"0.0005"', '"100"', '"99.999"', '1e-9', '"-1"', '"1.2345"'),
+  materialIndex: fc.constantFrom('"0.001"', '"1,5"', '"  1.5 "', 'null', '[]'),
+  valuesJson: fc.constantFrom(
+    '{}',
+    '{"multiplier":0}',
+    '{"multiplier":10.0001}',
+    '{"amount":150}',
+    '{"multiplier":"1.5"}',
+    '{"routine":1,"urgent":1.2,"emergency":1.5}',
+    '{"__proto__":{"polluted":1}}',
+    '{"multiplier":1e308}',
+  ),
+  isActive: fc.constantFrom('false', '"true"', '1', 'null'),
+  reason: fc.constantFrom('ab', '   abc   ', 'x'.repeat(500), 'x'.repeat(501), 'why\u0000').map(jsonString),
+  baseMin: moneyText,
+  baseMax: moneyText,
+};
 
 /**
  * A JSON list of photos as the photo routes receive them: mostly one tailored broken photo (so the
@@ -420,6 +488,90 @@ const BODY_ROUTES: Record<string, BodyRouteSpec> = {
         )
         .map(jsonString),
     }),
+  },
+  // The Queues tab: a call with a note always succeeds; status moves succeed once per request.
+  'PATCH /api/admin/service-requests/:id': {
+    actors: ['admin'],
+    valid: (fx) =>
+      fc
+        .tuple(
+          fc.constantFrom(...fx.queueRequestIds),
+          fc.constantFrom<Record<string, unknown>>(
+            { contacted: true, note: 'Called: no answer, will try again' },
+            { status: 'confirmed', note: 'Confirmed on the phone' },
+            { status: 'cancelled', cancellationReason: 'The requester no longer needs the visit' },
+            { status: 'completed' },
+          ),
+        )
+        .map(([id, body]) => ({ actor: 'admin' as const, params: { id }, body })),
+    special: () => ({
+      status: fc.constantFrom('"pending"', '"CONFIRMED"', '"cancelled "', '"done"', 'null', '["confirmed"]'),
+      contacted: fc.constantFrom('false', '"true"', '1', 'null'),
+      note: fc
+        .constantFrom('   ', 'x'.repeat(1000), 'x'.repeat(1001), 'note\u0000', '__proto__')
+        .map(jsonString),
+      cancellationReason: fc
+        .constantFrom('ab', '   abc   ', 'x'.repeat(500), 'x'.repeat(501), 'why\u0000')
+        .map(jsonString),
+    }),
+    knownIds: (fx) => [...fx.queueRequestIds, ...fx.convertibleRequestIds, ...fx.slotIds],
+  },
+  'POST /api/admin/service-requests/:id/convert': {
+    actors: ['admin'],
+    valid: (fx) =>
+      fc.constantFrom(...fx.convertibleRequestIds).map((id) => ({
+        actor: 'admin' as const,
+        params: { id },
+        body: { note: 'Called; happy for plumbers to quote' },
+      })),
+    special: () => ({
+      note: fc.constantFrom('', '   ', 'x'.repeat(1001), 'note\u0000').map(jsonString),
+    }),
+    knownIds: (fx) => [...fx.convertibleRequestIds, ...fx.queueRequestIds, ...fx.guestRequestIds],
+  },
+  // Each report takes the homeowner's three open places on its job at most; later runs meet 409.
+  'POST /api/jobs/:jobId/reports': {
+    actors: ['homeowner', 'plumber'],
+    valid: (fx) =>
+      fc
+        .tuple(
+          fc.constantFrom(...fx.quotedJobs.map((quoted) => quoted.jobId), ...fx.scheduledJobIds),
+          fc.constantFrom('homeowner' as const, 'plumber' as const),
+        )
+        .map(([jobId, actor]) => ({
+          actor,
+          params: { jobId },
+          body: { reason: 'no_show', details: 'Nobody came at the agreed time.' },
+        })),
+    special: () => ({
+      reason: fc.constantFrom('"NO_SHOW"', '"refund"', '""', 'null', '["other"]'),
+      details: fc
+        .constantFrom('too short', ` ${'d'.repeat(2000)} `, 'd'.repeat(2001), 'leak\u0000', '__proto__')
+        .map(jsonString),
+    }),
+    knownIds: (fx) => [...fx.quotedJobs.map((quoted) => quoted.jobId), ...fx.openJobIds, fx.plumberId],
+  },
+  'PATCH /api/admin/reports/:reportId': {
+    actors: ['admin'],
+    valid: (fx) =>
+      fc
+        .tuple(
+          fc.constantFrom(...fx.reportIds),
+          fc.constantFrom<Record<string, unknown>>(
+            { status: 'answered', answer: 'We have spoken to the plumber.', refundAmount: '20.50' },
+            { status: 'closed', refundAmount: 0 },
+            { status: 'closed', answer: 'Closed: the plumber came back.' },
+          ),
+        )
+        .map(([reportId, body]) => ({ actor: 'admin' as const, params: { reportId }, body })),
+    special: () => ({
+      refundAmount: moneyText,
+      status: fc.constantFrom('"open"', '"ANSWERED"', '"closed "', 'null'),
+      answer: fc
+        .constantFrom('ab', '   abc   ', 'x'.repeat(2000), 'x'.repeat(2001), 'ok\u0000')
+        .map(jsonString),
+    }),
+    knownIds: (fx) => fx.reportIds,
   },
   'POST /api/jobs/:jobId/accept-quote': {
     actors: ['homeowner'],
@@ -716,6 +868,214 @@ const BODY_ROUTES: Record<string, BodyRouteSpec> = {
       },
     ]),
   ),
+  // The first run on a payout marks it paid; later ones meet 409.
+  'POST /api/admin/payouts/:payoutId/paid': {
+    actors: ['admin'],
+    valid: (fx) =>
+      fc.constantFrom(...fx.payoutIds).map((payoutId) => ({
+        actor: 'admin' as const,
+        params: { payoutId },
+        body: { reference: 'BANK-REF 2026/0042' },
+      })),
+    special: () => ({
+      reference: fc
+        .constantFrom('', '   ', 'R'.repeat(100), 'R'.repeat(101), 'TR\n1', 'TR\u202e1', '=1+1', '__proto__')
+        .map(jsonString),
+    }),
+    knownIds: (fx) => [...fx.payoutIds, ...fx.completedJobIds, fx.plumberId],
+  },
+  // The admin's pricing edits, on the fuzzing's own rows (fx.pricing). Creations use fresh slugs.
+  'POST /api/admin/pricing/catalog': {
+    actors: ['admin'],
+    valid: () =>
+      fc.uuid().map((id) => ({
+        actor: 'admin' as const,
+        body: { ...FUZZ_ITEM, issueSlug: `fuzz-new-${id.slice(0, 8)}`, reason: 'Fuzzing a creation' },
+      })),
+    special: () => PRICING_SPECIALS,
+  },
+  'PATCH /api/admin/pricing/catalog/:issueSlug': {
+    actors: ['admin'],
+    valid: (fx) =>
+      fc
+        .tuple(fc.constantFrom(...fx.pricing.issueSlugs), fc.uuid(), fc.boolean())
+        .map(([issueSlug, id, reinstate]) => ({
+          actor: 'admin' as const,
+          params: { issueSlug },
+          body: {
+            notes: `Fuzz ${id}`,
+            baseMax: '400',
+            ...(reinstate ? { isActive: true } : {}),
+            reason: 'Fuzzing an edit',
+          },
+        })),
+    special: () => PRICING_SPECIALS,
+    knownIds: (fx) => fx.pricing.issueSlugs,
+  },
+  'POST /api/admin/pricing/catalog/:issueSlug/retire': {
+    actors: ['admin'],
+    valid: (fx) =>
+      fc.constantFrom(...fx.pricing.issueSlugs).map((issueSlug) => ({
+        actor: 'admin' as const,
+        params: { issueSlug },
+        body: { reason: 'Fuzzing a retirement' },
+      })),
+    special: () => PRICING_SPECIALS,
+    knownIds: (fx) => fx.pricing.issueSlugs,
+  },
+  'POST /api/admin/pricing/regions': {
+    actors: ['admin'],
+    valid: () =>
+      fc.uuid().map((id) => ({
+        actor: 'admin' as const,
+        body: { ...FUZZ_REGION, code: `FZ${id.slice(0, 7).toUpperCase()}`, reason: 'Fuzzing a creation' },
+      })),
+    special: () => PRICING_SPECIALS,
+  },
+  'PATCH /api/admin/pricing/regions/:code': {
+    actors: ['admin'],
+    valid: (fx) =>
+      fc
+        .tuple(fc.constantFrom(...fx.pricing.regionCodes), fc.integer({ min: 1001, max: 1999 }), fc.boolean())
+        .map(([code, index, reinstate]) => ({
+          actor: 'admin' as const,
+          params: { code },
+          body: {
+            laborIndex: (index / 1000).toFixed(3),
+            timeZone: 'America/Denver',
+            ...(reinstate ? { isActive: true } : {}),
+            reason: 'Fuzzing an edit',
+          },
+        })),
+    special: () => PRICING_SPECIALS,
+    knownIds: (fx) => fx.pricing.regionCodes,
+  },
+  'POST /api/admin/pricing/regions/:code/retire': {
+    actors: ['admin'],
+    valid: (fx) =>
+      fc.constantFrom(...fx.pricing.regionCodes).map((code) => ({
+        actor: 'admin' as const,
+        params: { code },
+        body: { reason: 'Fuzzing a retirement' },
+      })),
+    special: () => PRICING_SPECIALS,
+    knownIds: (fx) => fx.pricing.regionCodes,
+  },
+  'POST /api/admin/pricing/modifiers': {
+    actors: ['admin'],
+    valid: () =>
+      fc.uuid().map((id) => ({
+        actor: 'admin' as const,
+        body: { ...FUZZ_MODIFIER, key: `fuzz_new_${id.slice(0, 8)}`, reason: 'Fuzzing a creation' },
+      })),
+    special: () => PRICING_SPECIALS,
+  },
+  'PATCH /api/admin/pricing/modifiers/:modifierId': {
+    actors: ['admin'],
+    valid: (fx) =>
+      fc
+        .tuple(fc.constantFrom(...fx.pricing.modifierIds), fc.integer({ min: 101, max: 199 }), fc.boolean())
+        .map(([modifierId, value, reinstate]) => ({
+          actor: 'admin' as const,
+          params: { modifierId },
+          body: {
+            valuesJson: { multiplier: value / 100 },
+            name: `Fuzz surcharge ${value}`,
+            ...(reinstate ? { isActive: true } : {}),
+            reason: 'Fuzzing an edit',
+          },
+        })),
+    special: () => PRICING_SPECIALS,
+    knownIds: (fx) => fx.pricing.modifierIds,
+  },
+  'POST /api/admin/pricing/modifiers/:modifierId/retire': {
+    actors: ['admin'],
+    valid: (fx) =>
+      fc.constantFrom(...fx.pricing.modifierIds).map((modifierId) => ({
+        actor: 'admin' as const,
+        params: { modifierId },
+        body: { reason: 'Fuzzing a retirement' },
+      })),
+    special: () => PRICING_SPECIALS,
+    knownIds: (fx) => fx.pricing.modifierIds,
+  },
+  // Writes nothing: any change of the fuzzing's rows, or a new one.
+  'POST /api/admin/pricing/preview': {
+    actors: ['admin'],
+    valid: (fx) =>
+      fc.oneof(
+        fc.tuple(fc.constantFrom(...fx.pricing.issueSlugs), fc.uuid()).map(([issueSlug, id]) => ({
+          actor: 'admin' as const,
+          body: { change: 'updateCatalogItem', issueSlug, values: { notes: `Preview ${id}` } },
+        })),
+        fc.constantFrom(...fx.pricing.regionCodes).map((code) => ({
+          actor: 'admin' as const,
+          body: {
+            change: 'updateRegion',
+            code,
+            values: { materialIndex: '1.234', timeZone: 'America/Boise' },
+          },
+        })),
+        fc.constant({
+          actor: 'admin' as const,
+          body: { change: 'createModifier', values: { ...FUZZ_MODIFIER, key: 'fuzz_preview_only' } },
+        }),
+      ),
+    special: () => ({
+      ...PRICING_SPECIALS,
+      change: fc.constantFrom(
+        '"retireCatalogItem"',
+        '"createRegion"',
+        '"updateModifier"',
+        '"CREATEMODIFIER"',
+        '"__proto__"',
+        'null',
+        '["updateRegion"]',
+      ),
+      values: fc.oneof(jsonValueText(), fc.constantFrom('{}', '{"isActive":false}', '{"baseMin":"9e9"}')),
+    }),
+  },
+  // The People tab acts only on accounts made for it, never on the actors other routes use.
+  ...Object.fromEntries(
+    (['suspend', 'reinstate'] as const).map((action): [string, BodyRouteSpec] => [
+      `POST /api/admin/users/:userId/${action}`,
+      {
+        actors: ['admin'],
+        valid: (fx) =>
+          fc
+            .constantFrom(...(action === 'suspend' ? fx.suspendTargetIds : fx.reinstateTargetIds))
+            .map((userId) => ({
+              actor: 'admin' as const,
+              params: { userId },
+              body: { reason: 'Reported for abusive messages' },
+            })),
+        special: () => ({
+          reason: fc
+            .constantFrom('ab', '   abc   ', 'x'.repeat(500), 'x'.repeat(501), '__proto__', 'why\u0000')
+            .map(jsonString),
+        }),
+        knownIds: (fx) => [...fx.suspendTargetIds, ...fx.reinstateTargetIds, ...fx.roleTargetIds],
+      },
+    ]),
+  ),
+  'POST /api/admin/users/:userId/role': {
+    actors: ['admin'],
+    valid: (fx) =>
+      fc
+        .tuple(fc.constantFrom(...fx.roleTargetIds), fc.constantFrom('plumber', 'admin', 'homeowner'))
+        .map(([userId, role]) => ({
+          actor: 'admin' as const,
+          params: { userId },
+          body: { role, password: DEMO_ADMIN.password, reason: 'Changed at the owner’s request' },
+        })),
+    special: () => ({
+      role: fc.constantFrom('"Admin"', '"superuser"', '"plumber "', '["admin"]', 'null'),
+      password: fc
+        .constantFrom('', 'x'.repeat(10_000), '\u0000', DEMO_ADMIN.password.toUpperCase())
+        .map(jsonString),
+    }),
+    knownIds: (fx) => [...fx.roleTargetIds, ...fx.suspendTargetIds],
+  },
   'PUT /api/plumbers/me/location': {
     actors: ['locationPlumber'],
     valid: () =>
@@ -879,10 +1239,45 @@ const GET_ROUTES: Record<string, GetRouteSpec> = {
       query: { actor: 'admin@', entity: 'catalog_item', from: dayFromToday(-7), to: dayFromToday(0) },
     }),
   },
+  'GET /api/admin/service-requests': {
+    query: ['status'],
+    actors: ['admin'],
+    valid: () => ({ actor: 'admin', query: { status: 'pending' } }),
+  },
+  'GET /api/admin/reports': {
+    query: ['status'],
+    actors: ['admin'],
+    valid: () => ({ actor: 'admin', query: { status: 'open' } }),
+  },
+  'GET /api/jobs/:jobId/reports': {
+    query: [],
+    actors: ['homeowner', 'plumber'],
+    valid: (fx) => ({ actor: 'homeowner', params: { jobId: fx.quotedJobs[0].jobId } }),
+    knownIds: (fx) => [...fx.quotedJobs.map((quoted) => quoted.jobId), ...fx.openJobIds, fx.plumberId],
+  },
   'GET /api/admin/plumbers': {
     query: ['status'],
     actors: ['admin'],
     valid: () => ({ actor: 'admin', query: { status: 'pending' } }),
+  },
+  'GET /api/admin/users': {
+    query: ['query'],
+    actors: ['admin'],
+    valid: () => ({ actor: 'admin', query: { query: 'example.test' } }),
+  },
+  'GET /api/admin/payouts': {
+    query: ['status', 'from', 'to', 'page', 'pageSize'],
+    actors: ['admin'],
+    valid: () => ({
+      actor: 'admin',
+      query: { status: 'pending', from: dayFromToday(-30), to: dayFromToday(0), page: '1', pageSize: '50' },
+    }),
+  },
+  'GET /api/admin/payouts.csv': {
+    query: ['from', 'to'],
+    actors: ['admin'],
+    valid: () => ({ actor: 'admin', query: { from: dayFromToday(-30), to: dayFromToday(0) } }),
+    successType: /^text\/csv/,
   },
   'GET /api/jobs/assigned': { query: [], actors: ['plumber'], valid: () => ({ actor: 'plumber' }) },
   'GET /api/plumbers/me/availability': {
@@ -1132,6 +1527,28 @@ describe(`fuzz: every body route, query string and path parameter (${testDatabas
     ];
     const logoutUser = await registerActor(viaServer, 'homeowner');
     const admin = await loginAdmin(viaServer);
+    // Pricing rows of the fuzzing's own: its edits and retirements leave the seeded ones alone.
+    const createdBy = async (path: string, body: object) => {
+      const res = await admin.agent.post(path).send({ ...body, reason: 'Rows for the fuzzing' });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      return res.body as { id: string; issueSlug?: string; code?: string };
+    };
+    const pricing: Fixtures['pricing'] = { issueSlugs: [], regionCodes: [], modifierIds: [] };
+    for (let i = 0; i < 3; i++) {
+      const tag = `${Date.now().toString(36)}${i}`;
+      const item = await createdBy('/api/admin/pricing/catalog', { ...FUZZ_ITEM, issueSlug: `fuzz-${tag}` });
+      const region = await createdBy('/api/admin/pricing/regions', {
+        ...FUZZ_REGION,
+        code: `FZ${tag.slice(-6).toUpperCase()}`,
+      });
+      const modifier = await createdBy('/api/admin/pricing/modifiers', {
+        ...FUZZ_MODIFIER,
+        key: `fuzz_${tag}`,
+      });
+      pricing.issueSlugs.push(item.issueSlug!);
+      pricing.regionCodes.push(region.code!);
+      pricing.modifierIds.push(modifier.id);
+    }
     /** A fresh account no actor uses, and the token of the `page` link mailed to it. */
     const mailedToken = async (page: '/verify-email' | '/reset-password') => {
       const email = uniqueEmail('fuzz-link');
@@ -1147,6 +1564,20 @@ describe(`fuzz: every body route, query string and path parameter (${testDatabas
     };
     const verifyTokens = [await mailedToken('/verify-email'), await mailedToken('/verify-email')];
     const resetToken = await mailedToken('/reset-password');
+    /** An account no actor uses, for the People routes; suspended by the admin when asked. */
+    const peopleTarget = async (suspended = false) => {
+      const registered = await supertest(server)
+        .post('/api/auth/register')
+        .send({ email: uniqueEmail('fuzz-person'), password: PASSWORD });
+      expect(registered.status).toBe(201);
+      if (suspended) {
+        const done = await admin.agent
+          .post(`/api/admin/users/${registered.body.id}/suspend`)
+          .send({ reason: 'Held for the fuzzing' });
+        expect(done.status).toBe(200);
+      }
+      return registered.body.id as string;
+    };
     agents = {
       homeowner: homeowner.agent,
       plumber: plumber.agent,
@@ -1205,6 +1636,14 @@ describe(`fuzz: every body route, query string and path parameter (${testDatabas
       return made;
     };
     const ids = (list: { jobId: string }[]) => list.map((item) => item.jobId);
+    /** The payouts the jobs' completion wrote, one per job. */
+    const payoutIdsOf = async (jobIds: string[]) =>
+      (
+        await ctx.database.pool.query<{ id: string }>(
+          'select id from payouts where job_id = any($1::uuid[])',
+          [jobIds],
+        )
+      ).rows.map((row) => row.id);
     const withChangeOrders = async (list: { jobId: string }[]) => {
       const made: { jobId: string; changeOrderId: string }[] = [];
       for (const { jobId } of list) {
@@ -1213,6 +1652,21 @@ describe(`fuzz: every body route, query string and path parameter (${testDatabas
           .send({ amount: 40, reason: 'The trap under the sink is cracked' });
         expect(res.status).toBe(201);
         made.push({ jobId, changeOrderId: res.body.id });
+      }
+      return made;
+    };
+
+    /** Two open reports of the homeowner on each job, for the admin to answer and close. */
+    const reportsOn = async (list: { jobId: string }[]) => {
+      const made: string[] = [];
+      for (const { jobId } of list) {
+        for (const details of ['The quote changed after booking.', 'The plumber was late twice.']) {
+          const res = await homeowner.agent
+            .post(`/api/jobs/${jobId}/reports`)
+            .send({ reason: 'quality', details });
+          expect(res.status).toBe(201);
+          made.push(res.body.id);
+        }
       }
       return made;
     };
@@ -1232,6 +1686,21 @@ describe(`fuzz: every body route, query string and path parameter (${testDatabas
       const [mail] = await waitForMail(viaServer, email);
       bookingConfirmTokens.push(tokenOfLink(mail, ctx.config.publicUrl, '/confirm-booking'));
     }
+
+    // The admins' queue: guests' bookings without a slot, and some by a verified homeowner's e-mail.
+    const guestBooking = async (email: string) => {
+      const res = await supertest(server).post('/api/service-requests').send(bookingBody(slotDate, email));
+      expect(res.status).toBe(201);
+      return res.body.id as string;
+    };
+    const queueRequestIds: string[] = [];
+    for (let i = 0; i < 4; i++) queueRequestIds.push(await guestBooking(uniqueEmail('fuzz-queue')));
+    const convertOwner = await registerActor(viaServer, 'homeowner');
+    const verifyToken = await tokenFromMail(viaServer, convertOwner.user.email, '/verify-email');
+    const verified = await supertest(server).post('/api/auth/verify-email').send({ token: verifyToken });
+    expect(verified.status).toBe(200);
+    const convertibleRequestIds: string[] = [];
+    for (let i = 0; i < 3; i++) convertibleRequestIds.push(await guestBooking(convertOwner.user.email));
 
     const jpeg = await sharp({ create: { width: 48, height: 32, channels: 3, background: '#2a6f97' } })
       .jpeg()
@@ -1279,12 +1748,16 @@ describe(`fuzz: every body route, query string and path parameter (${testDatabas
       verifyTokens,
       resetToken,
       reviewPlumberIds: reviewPlumbers.map((reviewed) => reviewed.plumberId),
+      suspendTargetIds: [await peopleTarget(), await peopleTarget()],
+      reinstateTargetIds: [await peopleTarget(true), await peopleTarget(true)],
+      roleTargetIds: [await peopleTarget(), await peopleTarget()],
       quoteJobIds: [await newJob(), await newJob(), await newJob(), await newJob()],
       quotedJobs: await jobsAt('quoted', 3),
       openJobIds: [await newJob(), await newJob(), await newJob()],
       scheduledJobIds: ids(await jobsAt('scheduled', 3)),
       inProgressJobIds: ids(await jobsAt('in_progress', 3)),
       completedJobIds: ids(await jobsAt('completed', 3)),
+      payoutIds: await payoutIdsOf(ids(await jobsAt('completed', 2))),
       changeOrderJobIds: ids(await jobsAt('scheduled', 2)),
       rescheduleJobIds: await bookedJobs(2),
       spareWindow: nextWindow(365 * 86_400_000),
@@ -1297,6 +1770,9 @@ describe(`fuzz: every body route, query string and path parameter (${testDatabas
       slotIds,
       guestRequestIds,
       bookingConfirmTokens,
+      queueRequestIds,
+      convertibleRequestIds,
+      reportIds: await reportsOn(await jobsAt('quoted', 2)),
       jpegDataUrl,
       pngDataUrl,
       photoJobIds: [await newJob(), await newJob(), await newJob(), await newJob()],
@@ -1327,6 +1803,7 @@ describe(`fuzz: every body route, query string and path parameter (${testDatabas
         '/media/../../etc/passwd',
       ],
       mediaFiles: [mediaUrl.slice('/media/'.length)],
+      pricing,
     };
   }, 120_000);
 

@@ -11,6 +11,7 @@ import { answerClientError } from './lib/error-handler';
 import { createLogger } from './lib/logger';
 import { resolveSessionSecret } from './lib/session-secret';
 import { startBookingReleaseSweep, startSlotScheduler } from './modules/booking';
+import { backfillJobEstimates } from './modules/jobs';
 import { startMediaRetention } from './modules/media';
 
 async function main() {
@@ -55,6 +56,7 @@ async function main() {
     media,
     jobQueue,
     liveEvents,
+    pricing,
   } = await createApp({
     config,
     database,
@@ -77,6 +79,9 @@ async function main() {
     bcryptCost: config.bcryptCost,
     timeZone: config.appTimeZone,
   });
+  // Jobs posted before estimates were kept get today's once (the demo seed's too); safe on several
+  // instances at once, and idempotent (server/modules/jobs/job-estimates.ts).
+  await backfillJobEstimates(database.db, { logger });
   // Keeps 30 days of bookable slots ahead in APP_TIME_ZONE, topped up every few hours. Its first run
   // is awaited: today's slots in the app's zone exist before /readyz says ready.
   const slotScheduler = startSlotScheduler({ db: database.db, logger, timeZone: config.appTimeZone });
@@ -95,6 +100,8 @@ async function main() {
   await jobQueue.start();
   // Live events: this instance's LISTEN connection, and the daily cleanup of the event log.
   await liveEvents.start();
+  // Pricing: this instance's cache drops when any instance commits a pricing edit (pricing_changed).
+  await pricing.startListening();
   ready = true;
   logger.info({ seed: summary, demoAccounts: config.demoSeed }, 'migrated and seeded; ready');
 
@@ -117,6 +124,7 @@ async function main() {
       server.close(async () => {
         clearInterval(closeIdle);
         await liveEventsStopped;
+        await pricing.stopListening();
         await slotScheduler.stop();
         await mediaRetention.stop();
         await bookingRelease.stop();

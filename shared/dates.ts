@@ -3,10 +3,11 @@ import { addDays } from 'date-fns/addDays';
 import { format } from 'date-fns/format';
 
 /**
- * Calendar dates and wall-clock times of the business. Slots are stored as a date (YYYY-MM-DD) and
- * a start time (HH:MM) on the business's clock, so "today" and "has this slot started" are judged
- * in one time zone (APP_TIME_ZONE), never in whatever zone the server process or browser runs in.
- * The zone arithmetic is @date-fns/tz's: DST changes are handled by the IANA database, not by us.
+ * Calendar dates and wall-clock times, always in a zone the caller names: the app's (APP_TIME_ZONE:
+ * the /book slots, a plumber's insurance dates), a job's (its region's: the job's requested window and
+ * appointment), a plumber's (its service area's: working hours and days off). Never the zone the
+ * server process or the browser runs in. The zone arithmetic is @date-fns/tz's: DST changes are
+ * handled by the IANA database, not by us.
  */
 
 const ISO_DATE = 'yyyy-MM-dd';

@@ -8,6 +8,8 @@ export const ERROR_CODES = [
   'UNAUTHENTICATED',
   'INVALID_CREDENTIALS',
   'FORBIDDEN',
+  /** The right password of an account an admin has suspended: logging in is refused until reinstated. */
+  'ACCOUNT_SUSPENDED',
   'CROSS_SITE_REQUEST',
   'NOT_FOUND',
   'CONFLICT',

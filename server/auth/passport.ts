@@ -1,6 +1,7 @@
 import passportModule from 'passport';
 
 export type Authenticator = InstanceType<typeof passportModule.Authenticator>;
+import type { Request } from 'express';
 import { Strategy as LocalStrategy } from 'passport-local';
 import type { CurrentUser } from '@shared/contracts/auth';
 import { z } from 'zod';
@@ -14,6 +15,10 @@ declare global {
   namespace Express {
     // eslint-disable-next-line @typescript-eslint/no-empty-object-type
     interface User extends CurrentUser {}
+    interface Request {
+      /** The session belongs to an account an admin has suspended: the 401 says so (server/auth/guards.ts). */
+      sessionOfSuspendedAccount?: true;
+    }
   }
 }
 
@@ -33,10 +38,14 @@ export function createPassport(auth: AuthService): Authenticator {
       else done(new AppError('UNAUTHENTICATED', 'Please log in to continue'));
     }, done);
   });
-  passport.deserializeUser<unknown>((stored, done) => {
+  passport.deserializeUser<unknown, Request>((req, stored, done) => {
     const credential = sessionCredentialSchema.safeParse(stored);
     if (!credential.success) return done(null, false);
-    auth.findSessionUser(credential.data).then((user) => done(null, user ?? false), done);
+    auth.findSessionUser(credential.data).then((found) => {
+      if ('user' in found) return done(null, found.user);
+      if (found.refused === 'suspended') req.sessionOfSuspendedAccount = true;
+      done(null, false);
+    }, done);
   });
   return passport;
 }

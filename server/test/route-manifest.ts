@@ -1,3 +1,4 @@
+import { DEMO_PASSWORD } from '../db/seed/demo';
 import type { ListedRoute } from './list-routes';
 
 /**
@@ -42,11 +43,28 @@ export type RouteKey = `${ListedRoute['method']} /${string}`;
  *   carries a window from `scheduled` on, so a scheduled job has a booked appointment;
  * - `serviceRequest`: a booking request the logged-in homeowner made, and a free slot on its date;
  * - `account`: an account nobody else uses (for logging in);
- * - `pendingPlumber`: a new plumber account that has submitted its details for an admin to review.
+ * - `person`: a new homeowner account nobody else uses, for an admin to act on; `suspendedPerson`:
+ *   the same, suspended by the admin;
+ * - `pendingPlumber`: a new plumber account that has submitted its details for an admin to review;
+ * - `guestServiceRequest`: a guest's booking (no session) made with the homeowner's e-mail, which
+ *   the homeowner has verified, so an admin can convert it into the homeowner's job;
+ * - `report`: a new job of the homeowner, quoted on by the plumber, and the homeowner's open report on it;
+ * - `pricingRows`: a catalogue item, a region and a modifier of their own, active, so an admin's edit
+ *   or retirement in one cell changes nothing another cell prices with.
  */
 export type JobStage =
   'open' | 'quoted' | 'scheduled' | 'in_progress' | 'completed' | 'change_requested' | 'reschedule_proposed';
-export type CaseSetup = 'none' | `job:${JobStage}` | 'serviceRequest' | 'account' | 'pendingPlumber';
+export type CaseSetup =
+  | 'none'
+  | `job:${JobStage}`
+  | 'serviceRequest'
+  | 'account'
+  | 'pendingPlumber'
+  | 'person'
+  | 'suspendedPerson'
+  | 'guestServiceRequest'
+  | 'report'
+  | 'pricingRows';
 
 /** What a request may be built from. Parts the case's setup does not build throw when read. */
 export interface CaseFixture {
@@ -66,6 +84,8 @@ export interface CaseFixture {
     spareWindow: { startsAt: string; endsAt: string };
     /** `job:reschedule_proposed`: the plumber's pending proposal, else null. */
     proposalId: string | null;
+    /** `job:completed`: the payout its completion wrote (pending), else null. */
+    payoutId: string | null;
   };
   /** Setup `serviceRequest`: the homeowner's request and a free slot on its preferred date. */
   serviceRequest: { id: string; slotId: string };
@@ -73,6 +93,14 @@ export interface CaseFixture {
   account: { email: string; password: string };
   /** Setup `pendingPlumber`: the `plumbers.id` of a plumber waiting for review. */
   pendingPlumber: { plumberId: string };
+  /** Setups `person` and `suspendedPerson`: the `users.id` of the account the admin acts on. */
+  person: { userId: string };
+  /** Setup `guestServiceRequest`: a guest's booking made with the homeowner's (verified) e-mail. */
+  guestServiceRequest: { id: string };
+  /** Setup `report`: the homeowner's open report and the job it is about. */
+  report: { id: string; jobId: string };
+  /** Setup `pricingRows`: the slug, code and id of pricing rows nobody else uses. */
+  pricingRows: { issueSlug: string; regionCode: string; modifierId: string };
   /** A date before today on the app's clock (YYYY-MM-DD). */
   pastDate: string;
   /** A fresh e-mail, for registering. */
@@ -148,6 +176,11 @@ function pendingChangeOrder(f: CaseFixture): string {
 function pendingProposal(f: CaseFixture): string {
   if (!f.job.proposalId) throw new Error("only setup 'job:reschedule_proposed' builds a proposal");
   return f.job.proposalId;
+}
+
+function completedJobPayout(f: CaseFixture): string {
+  if (!f.job.payoutId) throw new Error("only setup 'job:completed' builds a payout");
+  return f.job.payoutId;
 }
 
 export const ROUTE_MANIFEST: readonly RouteCase[] = [
@@ -248,6 +281,43 @@ export const ROUTE_MANIFEST: readonly RouteCase[] = [
     expected: ADMIN_ONLY,
     reveals: { admin: { admin: ['email'], bystanders: ['email'] } },
   },
+  // The People tab (docs/decisions/031-admin-operations.md): the newest accounts with their e-mail,
+  // name and phone, to admins only. Each write acts on an account of the case's own; the role change
+  // carries the admin's password, so the admin's cell succeeds.
+  {
+    route: 'GET /api/admin/users',
+    setup: 'none',
+    expected: ADMIN_ONLY,
+    reveals: {
+      admin: Object.fromEntries(
+        (['homeowner', 'otherHomeowner', 'plumber', 'otherPlumber', 'bystanders'] as const).map((owner) => [
+          owner,
+          ['email', 'name', 'phone'] as const,
+        ]),
+      ),
+    },
+  },
+  {
+    route: 'POST /api/admin/users/:userId/suspend',
+    setup: 'person',
+    params: (f) => f.person,
+    body: () => ({ reason: 'Several homeowners reported abusive messages' }),
+    expected: ADMIN_ONLY,
+  },
+  {
+    route: 'POST /api/admin/users/:userId/reinstate',
+    setup: 'suspendedPerson',
+    params: (f) => f.person,
+    body: () => ({ reason: 'Cleared after a call with the owner' }),
+    expected: ADMIN_ONLY,
+  },
+  {
+    route: 'POST /api/admin/users/:userId/role',
+    setup: 'person',
+    params: (f) => f.person,
+    body: () => ({ role: 'plumber', password: DEMO_PASSWORD, reason: 'Joined as a licensed plumber' }),
+    expected: ADMIN_ONLY,
+  },
   // The review queue shows the admin who is asking to be verified (the pending demo plumber too).
   {
     route: 'GET /api/admin/plumbers',
@@ -272,11 +342,167 @@ export const ROUTE_MANIFEST: readonly RouteCase[] = [
   { route: 'GET /api/pricing/catalog', setup: 'none', expected: ADMIN_ONLY },
   { route: 'GET /api/pricing/regions', setup: 'none', expected: ADMIN_ONLY },
   { route: 'GET /api/pricing/modifiers', setup: 'none', expected: ADMIN_ONLY },
+  // The admin's pricing edits (every body carries a reason) and their impact preview: admins only.
+  {
+    route: 'POST /api/admin/pricing/catalog',
+    setup: 'pricingRows',
+    body: (f) => ({
+      issueSlug: `${f.pricingRows.issueSlug}-new`,
+      issueName: 'Matrix New Issue',
+      baseMin: '90',
+      baseMax: '210',
+      unit: 'job',
+      category: 'Repairs',
+      reason: 'Adding a service we now offer',
+    }),
+    expected: { ...ADMIN_ONLY, admin: 201 },
+  },
+  {
+    route: 'PATCH /api/admin/pricing/catalog/:issueSlug',
+    setup: 'pricingRows',
+    params: (f) => ({ issueSlug: f.pricingRows.issueSlug }),
+    body: () => ({ baseMax: '260', reason: 'Parts cost more this year' }),
+    expected: ADMIN_ONLY,
+  },
+  {
+    route: 'POST /api/admin/pricing/catalog/:issueSlug/retire',
+    setup: 'pricingRows',
+    params: (f) => ({ issueSlug: f.pricingRows.issueSlug }),
+    body: () => ({ reason: 'No longer offered' }),
+    expected: ADMIN_ONLY,
+  },
+  {
+    route: 'POST /api/admin/pricing/regions',
+    setup: 'pricingRows',
+    body: (f) => ({
+      code: `${f.pricingRows.regionCode}N`,
+      name: 'Matrix New Metro',
+      state: 'CO',
+      laborIndex: '1.100',
+      materialIndex: '1.050',
+      timeZone: 'America/Denver',
+      reason: 'Opening a new metro',
+    }),
+    expected: { ...ADMIN_ONLY, admin: 201 },
+  },
+  {
+    route: 'PATCH /api/admin/pricing/regions/:code',
+    setup: 'pricingRows',
+    params: (f) => ({ code: f.pricingRows.regionCode }),
+    body: () => ({ laborIndex: '1.250', reason: 'Wages rose in this metro' }),
+    expected: ADMIN_ONLY,
+  },
+  {
+    route: 'POST /api/admin/pricing/regions/:code/retire',
+    setup: 'pricingRows',
+    params: (f) => ({ code: f.pricingRows.regionCode }),
+    body: () => ({ reason: 'We left this metro' }),
+    expected: ADMIN_ONLY,
+  },
+  {
+    route: 'POST /api/admin/pricing/modifiers',
+    setup: 'pricingRows',
+    body: (f) => ({
+      key: `${f.pricingRows.issueSlug.replace(/-/g, '_')}_fee`,
+      type: 'flat',
+      name: 'Matrix fee',
+      valuesJson: { amount: 40 },
+      reason: 'A new fee',
+    }),
+    expected: { ...ADMIN_ONLY, admin: 201 },
+  },
+  {
+    route: 'PATCH /api/admin/pricing/modifiers/:modifierId',
+    setup: 'pricingRows',
+    params: (f) => ({ modifierId: f.pricingRows.modifierId }),
+    body: () => ({ valuesJson: { multiplier: 1.15 }, reason: 'Adjusting the surcharge' }),
+    expected: ADMIN_ONLY,
+  },
+  {
+    route: 'POST /api/admin/pricing/modifiers/:modifierId/retire',
+    setup: 'pricingRows',
+    params: (f) => ({ modifierId: f.pricingRows.modifierId }),
+    body: () => ({ reason: 'Dropping this surcharge' }),
+    expected: ADMIN_ONLY,
+  },
+  {
+    route: 'POST /api/admin/pricing/preview',
+    setup: 'pricingRows',
+    body: (f) => ({
+      change: 'updateCatalogItem',
+      issueSlug: f.pricingRows.issueSlug,
+      values: { baseMax: '300' },
+    }),
+    expected: ADMIN_ONLY,
+  },
   {
     route: 'GET /api/jobs/all',
     setup: 'job:open',
     expected: ADMIN_ONLY,
     reveals: { admin: { homeowner: ['address'], otherHomeowner: ['address'], bystanders: ['address'] } },
+  },
+  // The payouts ledger, its CSV export and mark-paid name each payout's plumber to the admins.
+  {
+    route: 'GET /api/admin/payouts',
+    setup: 'job:completed',
+    expected: ADMIN_ONLY,
+    reveals: { admin: { plumber: ['name'] } },
+  },
+  {
+    route: 'GET /api/admin/payouts.csv',
+    setup: 'job:completed',
+    query: (f) => ({ from: f.pastDate, to: f.futureDate }),
+    successType: 'text/csv',
+    expected: ADMIN_ONLY,
+    reveals: { admin: { plumber: ['name'] } },
+  },
+  {
+    route: 'POST /api/admin/payouts/:payoutId/paid',
+    setup: 'job:completed',
+    params: (f) => ({ payoutId: completedJobPayout(f) }),
+    body: () => ({ reference: 'BANK-REF-2026-0001' }),
+    expected: ADMIN_ONLY,
+    reveals: { admin: { plumber: ['name'] } },
+  },
+  // The Queues tab (docs/decisions/031-admin-operations.md). The admin calls requesters: the pending
+  // queue shows the homeowner's booking with its name, e-mail, phone and address.
+  {
+    route: 'GET /api/admin/service-requests',
+    setup: 'serviceRequest',
+    expected: ADMIN_ONLY,
+    reveals: { admin: { homeowner: ['name', 'email', 'phone', 'address'] } },
+  },
+  {
+    route: 'PATCH /api/admin/service-requests/:id',
+    setup: 'serviceRequest',
+    params: (f) => ({ id: f.serviceRequest.id }),
+    body: () => ({ status: 'confirmed', contacted: true, note: 'Called: they will be in all morning' }),
+    expected: ADMIN_ONLY,
+    reveals: { admin: { homeowner: ['name', 'email', 'phone', 'address'] } },
+  },
+  {
+    route: 'POST /api/admin/service-requests/:id/convert',
+    setup: 'guestServiceRequest',
+    params: (f) => f.guestServiceRequest,
+    body: () => ({}),
+    expected: { ...ADMIN_ONLY, admin: 201 },
+    reveals: { admin: { homeowner: ['name', 'email', 'phone', 'address'] } },
+  },
+  // Reports name their reporter to the admins (the homeowner's report, and the plumber's from the
+  // cells of POST /api/jobs/:jobId/reports).
+  {
+    route: 'GET /api/admin/reports',
+    setup: 'report',
+    expected: ADMIN_ONLY,
+    reveals: { admin: { homeowner: ['name', 'email'], plumber: ['name', 'email'] } },
+  },
+  {
+    route: 'PATCH /api/admin/reports/:reportId',
+    setup: 'report',
+    params: (f) => ({ reportId: f.report.id }),
+    body: () => ({ status: 'answered', answer: 'We have spoken to the plumber.', refundAmount: '20.00' }),
+    expected: ADMIN_ONLY,
+    reveals: { admin: { homeowner: ['name', 'email'] } },
   },
 
   // Booking: guests may book (docs/product.md §6). The body's contact is the booker's own.
@@ -591,6 +817,36 @@ export const ROUTE_MANIFEST: readonly RouteCase[] = [
       otherHomeowner: 404,
       plumber: 201,
       otherPlumber: 201,
+      admin: 403,
+    },
+  },
+
+  // Problem reports: the job's homeowner and the plumber involved (quoted or hired); another homeowner
+  // or plumber 404 (the job is not theirs), admins 403 (they answer in the Queues tab, they do not report).
+  {
+    route: 'POST /api/jobs/:jobId/reports',
+    setup: 'job:quoted',
+    params: (f) => ({ jobId: f.job.id }),
+    body: () => ({ reason: 'no_show', details: 'Nobody came at the agreed time.' }),
+    expected: {
+      anonymous: 401,
+      homeowner: 201,
+      otherHomeowner: 404,
+      plumber: 201,
+      otherPlumber: 404,
+      admin: 403,
+    },
+  },
+  {
+    route: 'GET /api/jobs/:jobId/reports',
+    setup: 'report',
+    params: (f) => ({ jobId: f.report.jobId }),
+    expected: {
+      anonymous: 401,
+      homeowner: 200,
+      otherHomeowner: 404,
+      plumber: 200,
+      otherPlumber: 404,
       admin: 403,
     },
   },

@@ -9,6 +9,7 @@ import { runMigrations } from '../db/migrate';
 import { createLogger, type DestinationStream } from '../lib/logger';
 import type { JobPolicy, JobQueueOptions } from '../lib/job-queue';
 import type { LiveEventsService } from '../modules/events';
+import { backfillJobEstimates } from '../modules/jobs';
 import type { MailService } from '../modules/mail';
 
 /**
@@ -91,7 +92,7 @@ export async function createTestContext(
   }
 
   const { deliver = false, pollingIntervalSeconds = 0.5, ...mailPolicy } = options.mailQueue ?? {};
-  const { app, close, jobQueue, mail, liveEvents } = await createApp({
+  const { app, close, jobQueue, mail, liveEvents, pricing } = await createApp({
     config,
     database,
     logger: createLogger(config.logLevel, options.logDestination),
@@ -102,6 +103,9 @@ export async function createTestContext(
   });
   await jobQueue.start();
   await liveEvents.start();
+  await pricing.startListening();
+  // As at start-up: the demo seed's jobs get their stored estimates.
+  if (options.seed) await backfillJobEstimates(database.db);
   return {
     config,
     app,
@@ -112,6 +116,7 @@ export async function createTestContext(
     agent: () => supertest.agent(app),
     async close() {
       await liveEvents.stop();
+      await pricing.stopListening();
       await jobQueue.stop();
       await close();
       await database.close();

@@ -12,6 +12,10 @@ export const ACCOUNT_MESSAGES = {
   passwordPersonal: 'Your password must not contain your e-mail address or name.',
   currentPasswordWrong: 'Your current password is not correct.',
   passwordWrong: 'The password is not correct.',
+  /** 403 ACCOUNT_SUSPENDED of a login with the right password, while an admin has the account suspended. */
+  suspended: 'This account is suspended. Contact Plumbline support if you think this is a mistake.',
+  /** 401 of every request a suspended account's session makes: the browser is logged out. */
+  sessionSuspended: 'Your account has been suspended, so you have been logged out.',
 } as const;
 
 /** What the profile step asks for: both are needed before a first job post or quote. */

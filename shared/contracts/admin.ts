@@ -1,5 +1,6 @@
 import { z } from './zod';
 import { JOB_STATUSES, URGENCIES, VERIFICATION_STATUSES } from '../constants';
+import { jobsByStatusSchema, monthlyRevenueSchema, quoteFiguresSchema } from './admin-figures';
 import { timestampSchema } from './common';
 import { defineRoute } from './http';
 import { plumberIdParam } from './plumbers';
@@ -53,6 +54,11 @@ export const adminStatsSchema = z.object({
   serviceTypes: z.number().int(),
   regions: z.number().int(),
   modifiers: z.number().int(),
+  /** The figures below the cards (shared/contracts/admin-figures.ts). */
+  jobsByStatus: jobsByStatusSchema,
+  quoteFigures: quoteFiguresSchema,
+  /** The last REVENUE_MONTHS months, oldest first, every month listed. */
+  revenueByMonth: z.array(monthlyRevenueSchema),
 });
 export type AdminStats = z.infer<typeof adminStatsSchema>;
 
@@ -80,6 +86,8 @@ export const adminRegionSchema = z.object({
   laborIndex: z.string(),
   materialIndex: z.string(),
   currency: z.string(),
+  /** The IANA zone the region's jobs are scheduled and shown in. */
+  timeZone: z.string(),
   isActive: z.boolean(),
 });
 export type AdminRegion = z.infer<typeof adminRegionSchema>;

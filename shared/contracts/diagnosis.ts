@@ -76,6 +76,26 @@ export const safetyNoticeSchema = z.object({
 export type SafetyNotice = z.infer<typeof safetyNoticeSchema>;
 
 /**
+ * For an issue priced per unit (per linear foot): what a typical job comes to — the pricing engine's
+ * per-unit range times a typical quantity (e.g. 25 ft of gas line), shown beside the unit price.
+ */
+export const typicalTotalSchema = z.object({
+  quantity: z.number().positive(),
+  unit: z.string(),
+  estimatedCost: z.string().min(1),
+});
+export type TypicalTotal = z.infer<typeof typicalTotalSchema>;
+
+/** A close second choice ("could also be …"), priced by the pricing engine like the answer. */
+export const diagnosisAlternativeSchema = z.object({
+  issueSlug: z.string(),
+  issue: z.string().min(1),
+  estimatedCost: z.string().min(1),
+  typicalTotal: typicalTotalSchema.nullable().optional(),
+});
+export type DiagnosisAlternative = z.infer<typeof diagnosisAlternativeSchema>;
+
+/**
  * What POST /api/diagnose answers: the product's fields plus ours. `estimatedCost` is the pricing
  * engine's text (e.g. '$180 - $320'); `costBreakdown` shows how it was computed. `issueSlug` and
  * `costBreakdown` are null when the problem is not plumbing-related.
@@ -89,6 +109,10 @@ export const diagnosisResponseSchema = diagnosisResultSchema.extend({
   safety: safetyNoticeSchema.nullable(),
   /** Why this engine answered, when the homeowner should know (e.g. the day's AI calls are spent). */
   note: z.string().nullable().optional(),
+  /** A typical total for an issue priced per unit (per linear foot); absent otherwise. */
+  typicalTotal: typicalTotalSchema.nullable().optional(),
+  /** When two issues fit almost equally (or the description names two problems): the other one. */
+  alternative: diagnosisAlternativeSchema.nullable().optional(),
 });
 export type DiagnosisResponse = z.infer<typeof diagnosisResponseSchema>;
 

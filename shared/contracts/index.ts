@@ -1,5 +1,9 @@
 import { accountRoutes } from './account';
 import { adminRoutes } from './admin';
+import { adminPayoutRoutes } from './admin-payouts';
+import { adminPricingRoutes } from './admin-pricing';
+import { adminQueueRoutes } from './admin-queues';
+import { adminPeopleRoutes } from './admin-people';
 import { auditRoutes } from './audit';
 import { authRoutes } from './auth';
 import { bookingRoutes } from './booking';
@@ -32,6 +36,10 @@ export const apiRoutes: readonly RouteContract[] = [
   notificationRoutes,
   plumberRoutes,
   adminRoutes,
+  adminPayoutRoutes,
+  adminPricingRoutes,
+  adminQueueRoutes,
+  adminPeopleRoutes,
   auditRoutes,
   devRoutes,
   calendarRoutes,

@@ -189,6 +189,11 @@ const jobSummaryFields = {
   preferredDate: z.string().nullable(),
   currentStatus: z.enum(JOB_STATUSES),
   statusLabel: z.string(),
+  /**
+   * The IANA zone of the job's region (e.g. 'America/Denver'): its requested window, appointment and
+   * proposed times are shown on this clock, with its abbreviation.
+   */
+  timeZone: z.string(),
   createdAt: timestampSchema,
 };
 
@@ -219,7 +224,7 @@ export const customerJobSchema = z.object({
   finalAmount: z.string().nullable(),
   /** The plumber's requests for extra money, oldest first. */
   changeOrders: z.array(changeOrderSchema),
-  /** The /book slot the homeowner picked, when one was. */
+  /** The /book slot the homeowner picked (its day and times on the job's clock), when one was. */
   requestedWindow: timeWindowSchema.nullable(),
   appointment: jobAppointmentSchema.nullable(),
 });

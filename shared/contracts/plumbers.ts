@@ -234,7 +234,7 @@ export const minutesOf = (time: string): number => {
 export const timeOfMinutes = (minutes: number): string =>
   `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 
-/** One range of weekly working hours on the app's clock (docs/decisions/029-appointments.md). */
+/** One range of weekly working hours on the plumber's own clock (docs/decisions/029-appointments.md). */
 export const weeklyHoursSchema = z
   .object({
     weekday: z
@@ -290,14 +290,18 @@ export const plumberAvailabilityInput = z.object({
 export type PlumberAvailabilityInput = z.input<typeof plumberAvailabilityInput>;
 export type PlumberAvailabilityData = z.output<typeof plumberAvailabilityInput>;
 
-/** GET/PUT /api/plumbers/me/availability answer: ranges by weekday and start, days off in order. */
+/**
+ * GET/PUT /api/plumbers/me/availability answer: ranges by weekday and start, days off in order, and
+ * the zone they are kept on — the plumber's own: its service area's (the app's before it has set one).
+ */
 export const plumberAvailabilitySchema = z.object({
+  timeZone: z.string(),
   weeklyHours: z.array(z.object({ weekday: z.number().int(), start: z.string(), end: z.string() })),
   daysOff: z.array(z.string()),
 });
 export type PlumberAvailability = z.infer<typeof plumberAvailabilitySchema>;
 
-/** `?from=&to=` of GET /api/plumbers/me/appointments: calendar days on the app's clock, both included. */
+/** `?from=&to=` of GET /api/plumbers/me/appointments: calendar days on the plumber's clock, both included. */
 export const plumberAppointmentsQuery = z
   .object({
     from: isoDateField().optional(),
@@ -323,6 +327,8 @@ export const plumberAppointmentSchema = z.object({
   startsAt: timestampSchema,
   endsAt: timestampSchema,
   status: z.enum(APPOINTMENT_STATUSES),
+  /** The job's zone: the appointment is shown on its clock. */
+  timeZone: z.string(),
   issueSlug: z.string(),
   /** "Austin, TX 78745": never the street address here; null when the address has no known ZIP code. */
   area: z.string().nullable(),

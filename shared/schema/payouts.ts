@@ -28,6 +28,9 @@ export const payouts = pgTable(
     unique('payouts_job_uq').on(t.jobId),
     index('payouts_plumber_idx').on(t.plumberId),
     index('payouts_status_created_idx').on(t.status, t.createdAt),
+    // The ledger newest first and the CSV export oldest first (id breaks ties), and the monthly platform
+    // fees without reading the rows (bench/admin-stats.ts).
+    index('payouts_created_idx').on(t.createdAt, t.id, t.platformFee),
   ],
 );
 

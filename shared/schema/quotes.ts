@@ -46,6 +46,8 @@ export const quotes = pgTable(
       .on(t.jobId)
       .where(sql`${t.status} = 'accepted'`),
     index('quotes_plumber_idx').on(t.plumberId),
+    // The admin figures read the last days' quotes by time, without their rows (bench/admin-stats.ts).
+    index('quotes_created_idx').on(t.createdAt, t.jobId, t.status),
     check('quotes_range_ck', sql`${t.minTotal} > 0 and ${t.minTotal} <= ${t.maxTotal}`),
     // Both ends of the proposed window or neither, the end after the start.
     check(

@@ -44,10 +44,32 @@ export const queryKeys = {
     /** Prefix of every status's plumber list. */
     plumbers: ['/api/admin/plumbers'] as const,
     plumbersWith: (status: string) => ['/api/admin/plumbers', { status }] as const,
+    /** Prefix of every search of the People tab. */
+    people: ['/api/admin/users'] as const,
+    peopleMatching: (query: string) => ['/api/admin/users', { query }] as const,
+    /** Prefix of every filtered audit log (the Audit tab). */
+    audit: ['/api/admin/audit'] as const,
+    auditWith: (filters: { actor?: string; entity?: string; from?: string; to?: string }) =>
+      ['/api/admin/audit', filters] as const,
+    /** Prefix of every status's service-request queue (the Queues tab). */
+    serviceRequests: ['/api/admin/service-requests'] as const,
+    serviceRequestsWith: (status: string) => ['/api/admin/service-requests', { status }] as const,
+    /** Prefix of every report list (the Queues tab); `all` is every status, open first. */
+    reports: ['/api/admin/reports'] as const,
+    reportsWith: (status: string) => ['/api/admin/reports', { status }] as const,
+    /** Prefix of every filter and page of the payouts ledger (the Payouts tab). */
+    payouts: ['/api/admin/payouts'] as const,
+    payoutsWith: (query: { status?: string; from?: string; to?: string; page?: number }) =>
+      ['/api/admin/payouts', query] as const,
   },
   pricing: {
+    /** Prefix of every estimate: an admin's pricing edit changes them all. */
+    estimates: ['/api/pricing/estimate'] as const,
     estimate: (params: { issueSlug: string; zip?: string; urgency: string }) =>
       ['/api/pricing/estimate', params] as const,
+    /** Prefix of every impact preview of a pricing edit (POST, but it reads and changes nothing). */
+    previews: ['/api/admin/pricing/preview'] as const,
+    preview: (change: object) => ['/api/admin/pricing/preview', change] as const,
   },
   jobs: {
     /** The logged-in customer's own jobs. */
@@ -62,6 +84,8 @@ export const queryKeys = {
     room: (jobId: string) => ['/api/jobs', jobId] as const,
     /** Under its room: refreshing a room refreshes its threads (masking and who may write follow the job). */
     messages: (jobId: string) => ['/api/jobs', jobId, 'messages'] as const,
+    /** Under its room too: a live event about the job (an answered report) refreshes them. */
+    myReports: (jobId: string) => ['/api/jobs', jobId, 'reports'] as const,
   },
   quotes: {
     /** Prefix of every job's quote list. */

@@ -342,4 +342,136 @@ export const CATALOG_ITEMS: readonly CatalogSeed[] = [
     category: 'Installation',
     notes: 'Remove the old toilet and install a new one with wax ring, bolts and supply line; toilet extra.',
   },
+  // Common residential jobs, each range checked against two published 2025 cost guides (named beside it).
+  {
+    // HomeGuide: ice-maker line $100–$300, washer hose replacement $100–$200; Angi: refrigerator water
+    // line or dishwasher hookup $100–$350.
+    issueSlug: 'supply-line-hookup',
+    issueName: 'Appliance Supply Line & Hookup',
+    baseMin: '100.00',
+    baseMax: '350.00',
+    unit: 'job',
+    category: 'Installation',
+    notes:
+      'Washing-machine hoses and valves, ice-maker and dishwasher supply lines: replace, connect or run a short new line.',
+  },
+  {
+    // HomeGuide: water hammer arrestor installed $150–$400; Fixr: $200–$450 with access to the pipes.
+    issueSlug: 'water-hammer-arrestor',
+    issueName: 'Water Hammer Arrestor (Noisy Pipes)',
+    baseMin: '150.00',
+    baseMax: '450.00',
+    unit: 'job',
+    category: 'Repairs',
+    notes: 'Arrestors at the quick-closing valves (washer, dishwasher, toilet) and re-strapping loose pipes.',
+  },
+  {
+    // Angi/HomeAdvisor: $15–$25 per linear foot (a new appliance line averages about $530);
+    // HomeGuide: $15–$25 per linear foot, $250–$750 for a typical appliance run.
+    issueSlug: 'gas-line-installation',
+    issueName: 'Gas Line Installation',
+    baseMin: '15.00',
+    baseMax: '25.00',
+    unit: 'linear_ft',
+    category: 'Gas',
+    notes:
+      'New black-iron or CSST gas line to a range, dryer, grill, fire pit or generator, pressure test and permit; typical runs are 20–40 ft.',
+  },
+  {
+    // HomeGuide: gas stove or dryer hookup $100–$300, gas line repair $150–$600; Angi: gas line repair
+    // $150–$800.
+    issueSlug: 'gas-appliance-hookup',
+    issueName: 'Gas Appliance Hookup & Line Repair',
+    baseMin: '150.00',
+    baseMax: '600.00',
+    unit: 'job',
+    category: 'Gas',
+    notes:
+      'Connect a gas range, dryer or water heater, replace a flex connector or shut-off valve, repair a damaged line; leak test included.',
+  },
+  {
+    // HomeGuide: clearing a plumbing vent $150–$500, vent pipe repair up to $1,000; Angi: vent stack
+    // repair $200–$700.
+    issueSlug: 'vent-stack-repair',
+    issueName: 'Plumbing Vent (Vent Stack) Repair',
+    baseMin: '150.00',
+    baseMax: '700.00',
+    unit: 'job',
+    category: 'Drains',
+    notes:
+      'Clearing a blocked roof vent or repairing a cracked vent pipe; roof access toward the top of the range.',
+  },
+  {
+    // HomeGuide: bathtub drain replacement $150–$500; Angi: shower or tub drain repair $150–$600.
+    issueSlug: 'tub-shower-drain-repair',
+    issueName: 'Tub or Shower Drain & Trap Repair',
+    baseMin: '150.00',
+    baseMax: '550.00',
+    unit: 'job',
+    category: 'Drains',
+    notes:
+      'Leaking or broken tub or shower drain, stopper, overflow or trap; opening a ceiling or access panel not included.',
+  },
+  {
+    // HomeGuide: thermal expansion tank installed $200–$500; Angi/HomeAdvisor: $250–$550.
+    issueSlug: 'expansion-tank-installation',
+    issueName: 'Expansion Tank Installation',
+    baseMin: '200.00',
+    baseMax: '550.00',
+    unit: 'job',
+    category: 'Water Heaters',
+    notes: 'Install or replace a thermal expansion tank on the water heater, set to the house pressure.',
+  },
+  {
+    // HomeGuide: pressure-reducing valve replacement $300–$600, up to $1,000; Angi: $250–$850.
+    issueSlug: 'pressure-reducing-valve',
+    issueName: 'Pressure-Reducing Valve (PRV) Replacement',
+    baseMin: '300.00',
+    baseMax: '850.00',
+    unit: 'job',
+    category: 'Pipes',
+    notes: 'Replace a failed or missing pressure-reducing valve at the main and set it to 50–60 psi.',
+  },
+  {
+    // HomeGuide: hot water recirculating pump installed $400–$1,200; Angi: $500–$1,300.
+    issueSlug: 'recirculation-pump',
+    issueName: 'Hot Water Recirculation Pump',
+    baseMin: '400.00',
+    baseMax: '1300.00',
+    unit: 'job',
+    category: 'Water Heaters',
+    notes:
+      'Install or replace a recirculation pump (under-sink crossover or dedicated return line) with timer or demand control.',
+  },
+  {
+    // HomeGuide: well pump repair $350–$1,200, submersible replacement $1,000–$2,500; Angi: well pump
+    // replacement $900–$2,500.
+    issueSlug: 'well-pump-repair',
+    issueName: 'Well Pump Repair or Replacement',
+    baseMin: '350.00',
+    baseMax: '2500.00',
+    unit: 'job',
+    category: 'Repairs',
+    notes: 'Pressure switch, control box or wiring repair at the low end; a new submersible pump at the top.',
+  },
+  {
+    // HomeGuide: well pressure tank replacement $450–$1,200; Angi: $400–$1,300.
+    issueSlug: 'well-pressure-tank',
+    issueName: 'Well Pressure Tank Replacement',
+    baseMin: '400.00',
+    baseMax: '1300.00',
+    unit: 'job',
+    category: 'Repairs',
+    notes: 'Replace a waterlogged or leaking well pressure tank, set the air charge and the pressure switch.',
+  },
+  {
+    // HomeGuide: residential grease trap cleaning $150–$450 (installation more); Fixr: $175–$500.
+    issueSlug: 'grease-trap-service',
+    issueName: 'Grease Trap Cleaning & Repair',
+    baseMin: '150.00',
+    baseMax: '500.00',
+    unit: 'job',
+    category: 'Drains',
+    notes: 'Pump and clean a kitchen grease trap or interceptor, check baffles and the outlet line.',
+  },
 ];

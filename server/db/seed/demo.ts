@@ -1,10 +1,12 @@
 import bcrypt from 'bcrypt';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { dayFromTodayIn } from '@shared/dates';
+import { DEFAULT_REGION_CODE, regionCodeForZip } from '@shared/region-zip-prefixes';
 import {
   jobStatusEvents,
   jobs,
   plumbers,
+  regions,
   users,
   type NewJob,
   type NewPlumber,
@@ -171,7 +173,7 @@ export async function seedDemoData(
     bcryptCost: number;
     /** Demo jobs' preferred dates count days from this instant's date in `timeZone`. */
     today: Date;
-    /** APP_TIME_ZONE. */
+    /** APP_TIME_ZONE; a demo job's own zone is its region's. */
     timeZone: string;
   },
 ): Promise<DemoSeedCounts> {
@@ -234,6 +236,18 @@ export async function seedDemoData(
         .where(eq(jobs.customerId, customerId))
         .limit(1);
       if (anyJob) return;
+      // Each job on its region's clock, as a posted job is (the regions are seeded by now): the
+      // region of the ZIP that ends its address, else the national default's.
+      const zones = new Map(
+        (await tx.select({ code: regions.code, timeZone: regions.timeZone }).from(regions)).map((row) => [
+          row.code,
+          row.timeZone,
+        ]),
+      );
+      const zoneOf = (address: string) =>
+        zones.get(regionCodeForZip(/(\d{5})$/.exec(address)?.[1])) ??
+        zones.get(DEFAULT_REGION_CODE) ??
+        options.timeZone;
       const created = await tx
         .insert(jobs)
         .values(
@@ -241,6 +255,7 @@ export async function seedDemoData(
             ...job,
             customerId,
             preferredDate: dayFromTodayIn(options.timeZone, inDays, options.today),
+            timeZone: zoneOf(job.address),
             currentStatus: 'requested' as const,
           })),
         )

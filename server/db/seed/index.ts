@@ -18,7 +18,7 @@ import { MIGRATION_LOCK_KEY } from '../migrate';
 import { CATALOG_ITEMS } from './catalog';
 import { seedDemoData } from './demo';
 import { MODIFIERS } from './modifiers';
-import { REGIONS } from './regions';
+import { regionSeeds } from './regions';
 import { TECHNICIANS } from './technicians';
 
 export { DEMO_PASSWORD, DEMO_USERS } from './demo';
@@ -28,7 +28,7 @@ export { DEMO_PASSWORD, DEMO_USERS } from './demo';
  * that data changes. A database holding this version or a newer one is left alone, so an older
  * instance restarting during a rolling deploy never writes its older data back.
  */
-export const REFERENCE_SEED_VERSION = 1;
+export const REFERENCE_SEED_VERSION = 3;
 /** `seed_state.name` of the reference data. */
 const REFERENCE_SEED = 'reference';
 
@@ -96,7 +96,7 @@ const NOTHING = { inserted: 0, updated: 0 };
  * version recorded. Returns what changed, or `applied: false` when the database is up to date or
  * ahead (an older instance never writes).
  */
-async function seedReferenceData(db: Database, version: number) {
+async function seedReferenceData(db: Database, version: number, appTimeZone: string) {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`);
     const [state] = await tx
@@ -125,10 +125,10 @@ async function seedReferenceData(db: Database, version: number) {
 
     const regionRows = await tx
       .insert(regions)
-      .values([...REGIONS])
+      .values(regionSeeds(appTimeZone))
       .onConflictDoUpdate({
         target: regions.code,
-        ...refreshFrom(regions, ['name', 'state', 'metro', 'laborIndex', 'materialIndex']),
+        ...refreshFrom(regions, ['name', 'state', 'metro', 'laborIndex', 'materialIndex', 'timeZone']),
       })
       .returning({ inserted: wasInserted });
 
@@ -175,7 +175,10 @@ export async function seedDatabase(
   options: {
     demo: boolean;
     bcryptCost: number;
-    /** APP_TIME_ZONE: `today`'s date, the first of the slot window, is the date on its clock. */
+    /**
+     * APP_TIME_ZONE: `today`'s date, the first of the slot window, is the date on its clock; the
+     * national default region's zone (ZIPs no metro covers).
+     */
     timeZone: string;
     /** The instant whose date in `timeZone` the slots and demo jobs count from (default: now). */
     today?: Date;
@@ -186,7 +189,11 @@ export async function seedDatabase(
   const startedAt = performance.now();
   const today = options.today ?? new Date();
 
-  const reference = await seedReferenceData(db, options.referenceVersion ?? REFERENCE_SEED_VERSION);
+  const reference = await seedReferenceData(
+    db,
+    options.referenceVersion ?? REFERENCE_SEED_VERSION,
+    options.timeZone,
+  );
 
   // The slot scheduler's window, so a seeded database has the slots a running one keeps.
   const slotsAdded = await ensureAvailabilitySlots(db, {

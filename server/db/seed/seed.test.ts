@@ -20,6 +20,7 @@ import {
   technicians,
   users,
 } from '@shared/schema';
+import { CATALOG_ITEMS } from './catalog';
 import { insertModifierSchema, insertPricingCatalogSchema, insertRegionSchema } from './insert-schemas';
 import { ensureAvailabilitySlots } from '../../modules/booking';
 import { createThrowawayDatabase } from '../../test/test-context';
@@ -208,6 +209,69 @@ describe('reference data versions', () => {
   });
 });
 
+describe('time zones of the regions and the demo jobs (docs/decisions/018-time-zone.md)', () => {
+  /** An app running in New York: the national default region takes its zone, the metros keep theirs. */
+  const APP_ZONE = 'America/New_York';
+  let db: Awaited<ReturnType<typeof freshDatabase>>;
+  const zones = async () =>
+    Object.fromEntries(
+      (await db.handle.db.select({ code: regions.code, timeZone: regions.timeZone }).from(regions)).map(
+        (row) => [row.code, row.timeZone],
+      ),
+    );
+  const SEEDED = {
+    US: APP_ZONE,
+    NYC: 'America/New_York',
+    SFO: 'America/Los_Angeles',
+    LAX: 'America/Los_Angeles',
+    CHI: 'America/Chicago',
+    SEA: 'America/Los_Angeles',
+    MIA: 'America/New_York',
+    AUS: 'America/Chicago',
+    DFW: 'America/Chicago',
+    ATL: 'America/New_York',
+    PHX: 'America/Phoenix',
+  };
+
+  beforeAll(async () => {
+    db = await freshDatabase();
+    await seedDatabase(db.handle.db, { demo: true, bcryptCost: 4, timeZone: APP_ZONE, today: TODAY });
+  }, 60_000);
+  afterAll(async () => {
+    await db?.close();
+  }, 60_000);
+
+  it("gives every region its metro's zone and the national default the app's", async () => {
+    expect(await zones()).toEqual(SEEDED);
+  });
+
+  it("puts the demo jobs (all in Austin) on Austin's clock, not the app's", async () => {
+    const rows = await db.handle.db.select({ timeZone: jobs.timeZone }).from(jobs);
+    expect(rows.length).toBe(5);
+    expect(new Set(rows.map((row) => row.timeZone))).toEqual(new Set(['America/Chicago']));
+  });
+
+  it('brings the zones to a database seeded before them, keeping a zone an admin corrected', async () => {
+    // As the seed before zones left the rows: every region on the column's default, unchanged since.
+    await db.handle.db.execute(sql`
+      update regions
+      set time_zone = 'America/Chicago',
+          updated_at = (select applied_at from seed_state where name = 'reference')`);
+    // An admin's correction, after that seed.
+    await db.handle.db.update(regions).set({ timeZone: 'America/Denver' }).where(eq(regions.code, 'SEA'));
+
+    const upgraded = await seedDatabase(db.handle.db, {
+      demo: false,
+      bcryptCost: 4,
+      timeZone: APP_ZONE,
+      today: TODAY,
+      referenceVersion: REFERENCE_SEED_VERSION + 1,
+    });
+    expect(upgraded.referenceApplied).toBe(true);
+    expect(await zones()).toEqual({ ...SEEDED, SEA: 'America/Denver' });
+  });
+});
+
 describe('two instances seeding one database at once', () => {
   it('do not conflict: one applies the reference data, the other finds it done', async () => {
     const db = await freshDatabase();
@@ -245,10 +309,11 @@ describe('two instances seeding one database at once', () => {
 });
 
 describe('pricing catalogue', () => {
-  it('has about 30 valid issue types', async () => {
+  it('has about 50 valid issue types, one per seeded catalogue item', async () => {
     const rows = await handle.db.select().from(pricingCatalog);
-    expect(rows.length).toBeGreaterThanOrEqual(28);
-    expect(rows.length).toBeLessThanOrEqual(40);
+    expect(rows).toHaveLength(CATALOG_ITEMS.length);
+    expect(rows.length).toBeGreaterThanOrEqual(45);
+    expect(rows.length).toBeLessThanOrEqual(60);
     for (const row of rows) {
       expect(insertPricingCatalogSchema.safeParse(row).success, row.issueSlug).toBe(true);
       expect(['job', 'hour', 'linear_ft']).toContain(row.unit);
@@ -307,6 +372,18 @@ describe('pricing catalogue', () => {
       'water-softener-service',
       'backflow-testing',
       'hose-bib-repair',
+      'supply-line-hookup',
+      'water-hammer-arrestor',
+      'gas-line-installation',
+      'gas-appliance-hookup',
+      'vent-stack-repair',
+      'tub-shower-drain-repair',
+      'expansion-tank-installation',
+      'pressure-reducing-valve',
+      'recirculation-pump',
+      'well-pump-repair',
+      'well-pressure-tank',
+      'grease-trap-service',
     ]) {
       expect(slugs, slug).toContain(slug);
     }

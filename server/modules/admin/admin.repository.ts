@@ -14,7 +14,16 @@ export type CatalogItemRow = Pick<
 >;
 export type RegionRow = Pick<
   typeof regions.$inferSelect,
-  'id' | 'code' | 'name' | 'state' | 'metro' | 'laborIndex' | 'materialIndex' | 'currency' | 'isActive'
+  | 'id'
+  | 'code'
+  | 'name'
+  | 'state'
+  | 'metro'
+  | 'laborIndex'
+  | 'materialIndex'
+  | 'currency'
+  | 'timeZone'
+  | 'isActive'
 >;
 export type ModifierRow = Pick<
   Modifier,
@@ -65,6 +74,7 @@ export async function listRegions(db: Executor, options: { firstCode: string }):
       laborIndex: regions.laborIndex,
       materialIndex: regions.materialIndex,
       currency: regions.currency,
+      timeZone: regions.timeZone,
       isActive: regions.isActive,
     })
     .from(regions)

@@ -11,6 +11,7 @@ import type {
 } from '@shared/contracts/admin';
 import { MODIFIER_TYPES, modifierValuesSchema, type ModifierType } from '@shared/contracts/pricing';
 import type { Database } from '../../db/client';
+import { jobsByStatusOf, readMarketplaceFigures } from './admin-figures.service';
 import {
   countJobs,
   countJobsByStatus,
@@ -43,11 +44,28 @@ function toAdminJob(row: JobRow): AdminJob {
  * What an admin reads: the pricing reference data, every job a page at a time, and the counts on
  * the dashboard cards. Read-only; who may call it is decided at the HTTP edge (admin role only).
  */
-export function createAdminService(db: Database) {
+export function createAdminService(
+  db: Database,
+  {
+    timeZone,
+    now = () => new Date(),
+  }: {
+    /** APP_TIME_ZONE: the revenue figures are months on its clock. */
+    timeZone: string;
+    now?: () => Date;
+  },
+) {
   return {
-    /** The dashboard cards. Active means neither completed nor cancelled (docs/product.md §4). */
+    /**
+     * The dashboard cards (active means neither completed nor cancelled, docs/product.md §4) and the
+     * marketplace figures below them (shared/contracts/admin-figures.ts).
+     */
     async getStats(): Promise<AdminStats> {
-      const [byStatus, reference] = await Promise.all([countJobsByStatus(db), countReferenceData(db)]);
+      const [byStatus, reference, figures] = await Promise.all([
+        countJobsByStatus(db),
+        countReferenceData(db),
+        readMarketplaceFigures(db, { timeZone, now: now() }),
+      ]);
       const countOf = (status: string) => byStatus.find((row) => row.status === status)?.count ?? 0;
       const totalJobs = byStatus.reduce((sum, row) => sum + row.count, 0);
       const pastJobs = PAST_JOB_STATUSES.reduce((sum, status) => sum + countOf(status), 0);
@@ -59,6 +77,8 @@ export function createAdminService(db: Database) {
         serviceTypes: reference.catalogItems,
         regions: reference.regions,
         modifiers: reference.modifiers,
+        jobsByStatus: jobsByStatusOf(byStatus),
+        ...figures,
       };
     },
 

@@ -12,10 +12,14 @@ export interface BookedAppointment {
   plumber: { userId: string; email: string };
 }
 
-/** A homeowner, a plumber, a job hiring the plumber and its booked appointment at [startsAt, endsAt). */
+/**
+ * A homeowner, a plumber, a job hiring the plumber and its booked appointment at [startsAt, endsAt);
+ * the job is in Austin (Central time) unless `place` says where.
+ */
 export async function insertBookedAppointment(
   db: Executor,
   window: { startsAt: Date; endsAt: Date },
+  place?: { address: string; timeZone: string },
 ): Promise<BookedAppointment> {
   const tag = randomUUID().slice(0, 8);
   const homeownerEmail = `home.${tag}@example.test`;
@@ -39,7 +43,8 @@ export async function insertBookedAppointment(
       plumberId: plumber.id,
       issueSlug: 'leaky-faucet',
       issueDescription: 'The kitchen faucet drips all night.',
-      address: `${tag} Elm St, Austin, TX 78701`,
+      address: place?.address ?? `${tag} Elm St, Austin, TX 78701`,
+      timeZone: place?.timeZone ?? 'America/Chicago',
       currentStatus: 'scheduled',
     })
     .returning({ id: jobs.id });

@@ -22,7 +22,8 @@ export interface AppointmentCalendarRow {
     status: 'booked' | 'cancelled';
     sequence: number;
   };
-  job: { issueSlug: string; address: string };
+  /** `timeZone`: the job's, on whose clock the file and the mails give the time. */
+  job: { issueSlug: string; address: string; timeZone: string };
   homeowner: AppointmentPartyRow;
   plumber: AppointmentPartyRow;
 }
@@ -41,7 +42,7 @@ function selectAppointmentCalendar(db: Executor) {
         status: appointments.status,
         sequence: appointments.sequence,
       },
-      job: { issueSlug: jobs.issueSlug, address: jobs.address },
+      job: { issueSlug: jobs.issueSlug, address: jobs.address, timeZone: jobs.timeZone },
       homeowner: {
         userId: homeownerUser.id,
         name: homeownerUser.name,

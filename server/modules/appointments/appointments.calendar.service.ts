@@ -38,7 +38,7 @@ export interface AppointmentCalendarServiceDeps {
   db: Database;
   mail: MailService;
   reminders: Pick<AppointmentReminders, 'scheduleReminder'>;
-  config: Pick<Config, 'appTimeZone' | 'publicUrl'> & { mail: Pick<Config['mail'], 'from'> };
+  config: Pick<Config, 'publicUrl'> & { mail: Pick<Config['mail'], 'from'> };
 }
 
 const NOT_FOUND_MESSAGE = 'This job has no booked appointment';
@@ -56,7 +56,7 @@ export function createAppointmentCalendarService({
     homeowner: row.homeowner,
     plumber: row.plumber,
     recipient,
-    timeZone: config.appTimeZone,
+    timeZone: row.job.timeZone,
     publicUrl: config.publicUrl,
     organizer: config.mail.from,
   });

@@ -69,6 +69,19 @@ describe('appointment calendar files', () => {
     expect(july.startDate.toJSDate().toISOString()).toBe(summer.startsAt.toISOString());
   });
 
+  it("writes another job's window on that job's clock: the zone given, its VTIMEZONE, the same instants", () => {
+    const { calendar, vevent, event } = parse(appointmentIcs(input({ timeZone: 'America/Denver' })));
+    expect(
+      calendar.getAllSubcomponents('vtimezone').map((zone) => zone.getFirstPropertyValue('tzid')),
+    ).toEqual(['America/Denver']);
+    expect(vevent.getFirstProperty('dtstart')?.getParameter('tzid')).toBe('America/Denver');
+    // 15:00 UTC is 08:00 MST in Denver (09:00 in Chicago).
+    expect(event.startDate.toString()).toBe('2026-03-03T08:00:00');
+    expect(event.startDate.toJSDate().toISOString()).toBe(booked.startsAt.toISOString());
+    const mail = appointmentMail('booked', input({ timeZone: 'America/Denver' }));
+    expect(mail.text).toMatch(/8:00\s?–\s?10:00\sAM MST/);
+  });
+
   it('stamps the file in UTC, as RFC 5545 asks', () => {
     expect(appointmentIcs(input())).toMatch(/^DTSTAMP:20260201T120000Z\r?$/m);
   });

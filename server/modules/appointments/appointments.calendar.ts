@@ -39,7 +39,7 @@ export interface AppointmentCalendarInput {
   plumber: CalendarParty;
   /** Whose file it is: the only attendee named in it, so neither party's address reaches the other. */
   recipient: AppointmentParty;
-  /** APP_TIME_ZONE: DTSTART and DTEND are written on its clock, with its VTIMEZONE. */
+  /** The job's zone: DTSTART and DTEND are written on its clock, with its VTIMEZONE; the mail's text too. */
   timeZone: string;
   publicUrl: string;
   /** The sender (MAIL_FROM, `Plumbline <no-reply@…>`): the booking's organiser is the app. */
@@ -85,7 +85,7 @@ export function appointmentIcs(input: AppointmentCalendarInput): string {
   const other = recipient === 'homeowner' ? `Plumber: ${plumberName}` : `Homeowner: ${homeownerName}`;
 
   // ical-generator writes a plain Date in the process's zone when given a TZID; a TZDate carries the
-  // app's zone, and the VTIMEZONE comes from the IANA data of @touch4it/ical-timezones.
+  // job's zone, and the VTIMEZONE comes from the IANA data of @touch4it/ical-timezones.
   // A zone the library has no VTIMEZONE for (and UTC) is written in UTC instead.
   const zoned = timeZone !== 'UTC' && getVtimezoneComponent(timeZone) ? timeZone : null;
   const at = (instant: Date) => (zoned ? new TZDate(instant.getTime(), zoned) : instant);
@@ -138,7 +138,7 @@ export function appointmentAttachment(input: AppointmentCalendarInput): MailAtta
 /** Booked (the quote was accepted), moved (a reschedule was agreed), cancelled, or the day-before reminder. */
 export type AppointmentMailKind = 'booked' | 'moved' | 'cancelled' | 'reminder';
 
-/** `Tuesday, March 3, 2026, 9:00 – 11:00 AM CST`, on the app's clock. */
+/** `Tuesday, March 3, 2026, 9:00 – 11:00 AM CST`, on the job's clock: the mail's longer form of formatWindowOnClock. */
 export function formatAppointmentWindow(startsAt: Date, endsAt: Date, timeZone: string): string {
   const format = new Intl.DateTimeFormat('en-US', {
     timeZone,

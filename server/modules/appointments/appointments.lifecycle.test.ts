@@ -2,6 +2,7 @@ import { TZDate } from '@date-fns/tz';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dayFromTodayIn, weekdayOf } from '@shared/dates';
+import { formatWindowOnClock } from '@shared/time-display';
 import {
   appointments,
   availabilitySlots,
@@ -130,8 +131,9 @@ describe(`appointment lifecycle (${testDatabaseKind} database)`, () => {
     expect(proposed.body).toEqual({ id: expect.any(String), proposedBy: 'homeowner', ...next });
     const toPlumber = await appointmentNotes(plumber.user.id, jobId);
     expect(toPlumber.map((note) => note.title)).toEqual(['A new time is proposed for your appointment']);
-    expect(toPlumber[0].body).toContain(`(${zone} time)`);
-    expect(toPlumber[0].body).toContain('14:00–16:00');
+    // The window as the pages show it, on the job's clock (a Denver ZIP has no metro: the app's zone).
+    expect(toPlumber[0].body).toContain(formatWindowOnClock(next, zone));
+    expect(toPlumber[0].body).toMatch(/ · 2:00 PM – 4:00 PM C[SD]T\./);
 
     const room = await plumber.agent.get(`/api/jobs/${jobId}`);
     expect(room.body.appointment).toEqual({

@@ -4,6 +4,7 @@ import supertest from 'supertest';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CurrentUser } from '@shared/contracts/auth';
+import { dayFromTodayIn, instantOnClock } from '@shared/dates';
 import { createErrorHandler } from '../../lib/error-handler';
 import { createJobQueue, type JobQueue } from '../../lib/job-queue';
 import { createLogger } from '../../lib/logger';
@@ -74,7 +75,7 @@ describe(`appointment reminders and calendar files (${testDatabaseKind} database
   /** Mails queued to `to`, whatever their state: the queue's record of what was sent. */
   const queuedMails = async (to: string) => {
     const { rows } = await pool().query<{
-      data: { subject: string; attachments?: { contentType: string }[] };
+      data: { subject: string; text: string; attachments?: { contentType: string }[] };
     }>(`select data from pgboss.job where name = 'mail' and data->>'to' = $1 order by created_on`, [to]);
     return rows.map((row) => row.data);
   };
@@ -161,6 +162,21 @@ describe(`appointment reminders and calendar files (${testDatabaseKind} database
       'Reminder: Leaky Faucet tomorrow',
     ]);
     expect(await queuedMails(booked.plumber.email)).toHaveLength(1);
+  });
+
+  it("reminds each party on the job's clock: a Phoenix job in MST, whatever the app's zone", async () => {
+    const PHOENIX = 'America/Phoenix';
+    const day = dayFromTodayIn(PHOENIX, 3);
+    const booked = await insertBookedAppointment(
+      ctx.database.db,
+      { startsAt: instantOnClock(day, '09:00', PHOENIX), endsAt: instantOnClock(day, '11:00', PHOENIX) },
+      { address: '200 W Washington St, Phoenix, AZ 85004', timeZone: PHOENIX },
+    );
+    expect(await remindDirectly(booked, 0)).toBe(1);
+    for (const to of [booked.homeowner.email, booked.plumber.email]) {
+      const [reminder] = await queuedMails(to);
+      expect(reminder.text).toMatch(/9:00\s?–\s?11:00\sAM MST/);
+    }
   });
 
   it('does nothing for a cancelled appointment, nor for one that has started', async () => {

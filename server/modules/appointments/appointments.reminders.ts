@@ -50,7 +50,7 @@ export interface AppointmentRemindersDeps {
   db: Database;
   jobQueue: Pick<JobQueue, 'define' | 'send'>;
   mail: MailService;
-  config: Pick<Config, 'appTimeZone' | 'publicUrl'> & { mail: Pick<Config['mail'], 'from'> };
+  config: Pick<Config, 'publicUrl'> & { mail: Pick<Config['mail'], 'from'> };
   logger: Logger;
   policy?: Partial<JobPolicy>;
   now?: () => Date;
@@ -113,7 +113,7 @@ export function createAppointmentReminders({
             homeowner: row.homeowner,
             plumber: row.plumber,
             recipient,
-            timeZone: config.appTimeZone,
+            timeZone: row.job.timeZone,
             publicUrl: config.publicUrl,
             organizer: config.mail.from,
           }),

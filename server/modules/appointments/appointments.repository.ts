@@ -105,7 +105,10 @@ export async function insertAppointment(db: Executor, values: NewAppointment): P
 /** The plumber's appointments starting in [from, to), by start, with the job they are for. */
 export async function listAppointmentsOfPlumber(db: Executor, plumberId: string, from: Date, to: Date) {
   return db
-    .select({ appointment: appointments, job: { issueSlug: jobs.issueSlug, address: jobs.address } })
+    .select({
+      appointment: appointments,
+      job: { issueSlug: jobs.issueSlug, address: jobs.address, timeZone: jobs.timeZone },
+    })
     .from(appointments)
     .innerJoin(jobs, eq(jobs.id, appointments.jobId))
     .where(

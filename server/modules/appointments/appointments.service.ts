@@ -1,5 +1,6 @@
 import type { AppointmentCalendarService } from './appointments.calendar.service';
 import { addCalendarDays, instantOnClock, todayIn, wallClockIn, weekdayOf } from '@shared/dates';
+import { formatWindowOnClock } from '@shared/time-display';
 import type { CurrentUser } from '@shared/contracts/auth';
 import {
   DEFAULT_APPOINTMENT_RANGE_DAYS,
@@ -16,8 +17,8 @@ import type { JobAppointment, RescheduleProposalView, TimeWindow } from '@shared
 import type { Database, Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { locateAddress } from '../geo';
-import { describeWindow, notificationCopy, type NotificationsService } from '../notifications';
-import type { PlumbersService } from '../plumbers';
+import { notificationCopy, type NotificationsService } from '../notifications';
+import type { Plumber, PlumbersService } from '../plumbers';
 import {
   APPOINTMENTS_NO_OVERLAP,
   decideProposal,
@@ -110,9 +111,11 @@ interface JobOfAppointment {
   plumberId: string | null;
   issueSlug: string;
   currentStatus: JobStatus;
+  /** The job's zone: the times told to either side are on its clock. */
+  timeZone: string;
 }
 
-/** A proposed window as the wall clock in the app's zone shows it. */
+/** A proposed window as the wall clock in a zone (the plumber's) shows it. */
 interface WallWindow {
   date: string;
   startMinute: number;
@@ -151,8 +154,13 @@ export function wallWindowOf(window: { startsAt: Date; endsAt: Date }, zone: str
 const describeHours = (ranges: readonly PlumberAvailabilityRow[]) =>
   ranges.map((range) => `${timeOfMinutes(range.startMinute)}–${timeOfMinutes(range.endMinute)}`).join(', ');
 
-function toAvailability(hours: readonly PlumberAvailabilityRow[], daysOff: string[]): PlumberAvailability {
+function toAvailability(
+  hours: readonly PlumberAvailabilityRow[],
+  daysOff: string[],
+  timeZone: string,
+): PlumberAvailability {
   return {
+    timeZone,
     weeklyHours: hours.map((range) => ({
       weekday: range.weekday,
       start: timeOfMinutes(range.startMinute),
@@ -164,9 +172,11 @@ function toAvailability(hours: readonly PlumberAvailabilityRow[], daysOff: strin
 
 export interface AppointmentsServiceDeps {
   db: Database;
-  /** APP_TIME_ZONE: working hours and days off are judged on its clock. */
-  timeZone: string;
-  plumbers: Pick<PlumbersService, 'findForUser' | 'userIdsOf'>;
+  /**
+   * Working hours and days off are judged on the plumber's own clock (`plumbers.timeZoneOf`: its
+   * service area's zone, the app's before it has one); what each side is told is on the job's.
+   */
+  plumbers: Pick<PlumbersService, 'findForUser' | 'userIdsOf' | 'timeZoneOf'>;
   /** The job's row lock and its moves when an appointment is cancelled (the jobs service). */
   jobs: {
     lockById(tx: Executor, jobId: string): Promise<JobOfAppointment | undefined>;
@@ -183,21 +193,22 @@ export interface AppointmentsServiceDeps {
 
 export function createAppointmentsService({
   db,
-  timeZone,
   plumbers,
   jobs,
   notifications,
   calendar,
   now = () => new Date(),
 }: AppointmentsServiceDeps) {
-  async function requirePlumberId(executor: Executor, userId: string): Promise<string> {
+  async function requirePlumber(executor: Executor, userId: string): Promise<Plumber> {
     const plumber = await plumbers.findForUser(executor, userId);
     if (!plumber) throw new AppError('NOT_FOUND', APPOINTMENT_ERRORS.noProfile);
-    return plumber.id;
+    return plumber;
   }
 
-  /** Days off and weekly hours (422), judged on the app's clock. */
-  async function checkWorkingTime(tx: Executor, plumberId: string, startsAt: Date, endsAt: Date) {
+  /** Days off and weekly hours (422), judged on the plumber's own clock. */
+  async function checkWorkingTime(tx: Executor, plumber: Plumber, startsAt: Date, endsAt: Date) {
+    const plumberId = plumber.id;
+    const timeZone = await plumbers.timeZoneOf(tx, plumber);
     const wall = wallWindowOf({ startsAt, endsAt }, timeZone);
     const [dayOff] = await findDaysOff(tx, plumberId, wall.days);
     if (dayOff) throw new AppError('APPOINTMENT_UNAVAILABLE', APPOINTMENT_ERRORS.dayOff(dayOff));
@@ -222,6 +233,8 @@ export function createAppointmentsService({
     job: JobOfAppointment;
     appointment: Appointment;
     side: 'homeowner' | 'plumber';
+    /** The hired plumber's row, when the actor is that plumber. */
+    plumber?: Plumber;
     /** The user on the other side, told of each step. */
     otherUserId: string | undefined;
   }
@@ -234,10 +247,11 @@ export function createAppointmentsService({
     const job = await jobs.lockById(tx, jobId);
     if (!job) throw new AppError('NOT_FOUND', APPOINTMENT_ERRORS.jobNotFound);
     let side: Party['side'] | undefined;
+    let hired: Plumber | undefined;
     if (actor.role === 'homeowner' && job.customerId === actor.id) side = 'homeowner';
     if (actor.role === 'plumber' && job.plumberId) {
       const plumber = await plumbers.findForUser(tx, actor.id);
-      if (plumber?.id === job.plumberId) side = 'plumber';
+      if (plumber?.id === job.plumberId) [side, hired] = ['plumber', plumber];
     }
     if (!side) throw new AppError('NOT_FOUND', APPOINTMENT_ERRORS.jobNotFound);
     const appointment = await lockAppointmentOfJob(tx, job.id);
@@ -248,7 +262,7 @@ export function createAppointmentsService({
       side === 'homeowner'
         ? (await plumbers.userIdsOf(tx, [appointment.plumberId])).get(appointment.plumberId)
         : job.customerId;
-    return { job, appointment, side, otherUserId };
+    return { job, appointment, side, plumber: hired, otherUserId };
   }
 
   async function tell(
@@ -281,16 +295,21 @@ export function createAppointmentsService({
   }
 
   return {
-    /** The logged-in plumber's weekly hours and days off. */
+    /** The logged-in plumber's weekly hours and days off, and the zone they are on (its own). */
     async getAvailability(actor: CurrentUser): Promise<PlumberAvailability> {
-      const plumberId = await requirePlumberId(db, actor.id);
-      return toAvailability(await listWeeklyHours(db, plumberId), await listDaysOff(db, plumberId));
+      const plumber = await requirePlumber(db, actor.id);
+      return toAvailability(
+        await listWeeklyHours(db, plumber.id),
+        await listDaysOff(db, plumber.id),
+        await plumbers.timeZoneOf(db, plumber),
+      );
     },
 
     /** Replaces the logged-in plumber's weekly hours and days off, all at once. */
     async setAvailability(actor: CurrentUser, input: PlumberAvailabilityData): Promise<PlumberAvailability> {
       return db.transaction(async (tx) => {
-        const plumberId = await requirePlumberId(tx, actor.id);
+        const plumber = await requirePlumber(tx, actor.id);
+        const plumberId = plumber.id;
         await replaceAvailability(
           tx,
           plumberId,
@@ -301,13 +320,22 @@ export function createAppointmentsService({
           })),
           input.daysOff,
         );
-        return toAvailability(await listWeeklyHours(tx, plumberId), await listDaysOff(tx, plumberId));
+        return toAvailability(
+          await listWeeklyHours(tx, plumberId),
+          await listDaysOff(tx, plumberId),
+          await plumbers.timeZoneOf(tx, plumber),
+        );
       });
     },
 
-    /** The logged-in plumber's appointments starting between `from` and `to` (days on the app's clock). */
+    /**
+     * The logged-in plumber's appointments starting between `from` and `to` (days on its own clock),
+     * each with its job's zone, on whose clock it is shown.
+     */
     async listMine(actor: CurrentUser, query: PlumberAppointmentsQuery): Promise<PlumberAppointment[]> {
-      const plumberId = await requirePlumberId(db, actor.id);
+      const plumber = await requirePlumber(db, actor.id);
+      const plumberId = plumber.id;
+      const timeZone = await plumbers.timeZoneOf(db, plumber);
       const from = query.from ?? todayIn(timeZone);
       const to = query.to ?? addCalendarDays(from, DEFAULT_APPOINTMENT_RANGE_DAYS);
       const rows = await listAppointmentsOfPlumber(
@@ -323,6 +351,7 @@ export function createAppointmentsService({
           startsAt: appointment.startsAt.toISOString(),
           endsAt: appointment.endsAt.toISOString(),
           status: appointment.status,
+          timeZone: job.timeZone,
           issueSlug: job.issueSlug,
           area: place ? `${place.city}, ${place.state} ${place.zip}` : null,
         };
@@ -332,13 +361,13 @@ export function createAppointmentsService({
     /**
      * May the plumber propose this window in a quote? Not on one of its days off (422), not outside
      * its weekly hours when it has set any (422), and not over one of its booked appointments (409).
-     * Judged on the app's clock; a plumber without weekly hours may propose any future window.
+     * Judged on the plumber's own clock; a plumber without weekly hours may propose any future window.
      */
-    async checkProposedWindow(tx: Executor, plumberId: string, window: AppointmentWindow): Promise<void> {
+    async checkProposedWindow(tx: Executor, plumber: Plumber, window: AppointmentWindow): Promise<void> {
       const startsAt = new Date(window.startsAt);
       const endsAt = new Date(window.endsAt);
-      await checkWorkingTime(tx, plumberId, startsAt, endsAt);
-      const [overlapping] = await findOverlappingBooked(tx, plumberId, startsAt, endsAt);
+      await checkWorkingTime(tx, plumber, startsAt, endsAt);
+      const [overlapping] = await findOverlappingBooked(tx, plumber.id, startsAt, endsAt);
       if (overlapping) throw new AppError('APPOINTMENT_CONFLICT', APPOINTMENT_ERRORS.overlapsBooked);
     },
 
@@ -385,8 +414,8 @@ export function createAppointmentsService({
         const party = await lockParty(tx, actor, jobId);
         const startsAt = new Date(window.startsAt);
         const endsAt = new Date(window.endsAt);
-        if (party.side === 'plumber') {
-          await checkWorkingTime(tx, party.appointment.plumberId, startsAt, endsAt);
+        if (party.plumber) {
+          await checkWorkingTime(tx, party.plumber, startsAt, endsAt);
           const [overlapping] = await findOverlappingBooked(
             tx,
             party.appointment.plumberId,
@@ -419,7 +448,7 @@ export function createAppointmentsService({
           notificationCopy.rescheduleProposed(
             party.job.issueSlug,
             party.side === 'homeowner',
-            describeWindow(proposal, timeZone),
+            formatWindowOnClock(proposal, party.job.timeZone),
           ),
         );
         return toProposalView(proposal);
@@ -452,7 +481,7 @@ export function createAppointmentsService({
             notificationCopy.rescheduleAccepted(
               party.job.issueSlug,
               party.side === 'homeowner',
-              describeWindow(moved, timeZone),
+              formatWindowOnClock(moved, party.job.timeZone),
             ),
           );
           return toJobAppointment(moved, null);
@@ -478,7 +507,7 @@ export function createAppointmentsService({
           notificationCopy.rescheduleDeclined(
             party.job.issueSlug,
             party.side === 'homeowner',
-            describeWindow(proposal, timeZone),
+            formatWindowOnClock(proposal, party.job.timeZone),
           ),
         );
         return toJobAppointment(party.appointment, null);
@@ -518,7 +547,7 @@ export function createAppointmentsService({
           notificationCopy.appointmentCancelled(
             party.job.issueSlug,
             party.side === 'homeowner',
-            describeWindow(cancelled, timeZone),
+            formatWindowOnClock(cancelled, party.job.timeZone),
             reason,
             late,
           ),

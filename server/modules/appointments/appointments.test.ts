@@ -60,7 +60,8 @@ describe(`appointments (${testDatabaseKind} database)`, () => {
     it('starts empty, is replaced as a whole and read back in order', async () => {
       const empty = await plumber.agent.get('/api/plumbers/me/availability');
       expect(empty.status).toBe(200);
-      expect(empty.body).toEqual({ weeklyHours: [], daysOff: [] });
+      // A plumber in Denver (no metro region: the national default's zone, the app's).
+      expect(empty.body).toEqual({ timeZone: zone, weeklyHours: [], daysOff: [] });
 
       const put = await plumber.agent.put('/api/plumbers/me/availability').send({
         weeklyHours: [
@@ -73,6 +74,7 @@ describe(`appointments (${testDatabaseKind} database)`, () => {
       });
       expect(put.status, JSON.stringify(put.body)).toBe(200);
       const expected = {
+        timeZone: zone,
         weeklyHours: [
           { weekday: 1, start: '08:00', end: '12:00' },
           { weekday: 2, start: '08:00', end: '12:00' },
@@ -87,7 +89,7 @@ describe(`appointments (${testDatabaseKind} database)`, () => {
       const cleared = await plumber.agent
         .put('/api/plumbers/me/availability')
         .send({ weeklyHours: [], daysOff: [] });
-      expect(cleared.body).toEqual({ weeklyHours: [], daysOff: [] });
+      expect(cleared.body).toEqual({ timeZone: zone, weeklyHours: [], daysOff: [] });
       const rows = await ctx.database.db
         .select()
         .from(plumberAvailability)
@@ -271,6 +273,7 @@ describe(`appointments (${testDatabaseKind} database)`, () => {
           jobId: job.id,
           ...window,
           status: 'booked',
+          timeZone: zone,
           issueSlug: 'water-heater-repair',
           area: 'Denver, CO 80202',
         },

@@ -7,7 +7,7 @@ const window = (startsAt: string, endsAt: string) => ({
   endsAt: new Date(endsAt),
 });
 
-describe('wallWindowOf (the window on the app’s clock)', () => {
+describe('wallWindowOf (the window on a zone’s clock: the plumber’s)', () => {
   it('reads the wall clock of the zone, not UTC or the process', () => {
     // 14:00–16:00 UTC on 9 March 2026 is 09:00–11:00 in Chicago (CDT, -05:00, since 8 March).
     expect(wallWindowOf(window('2026-03-09T14:00:00Z', '2026-03-09T16:00:00Z'), CHICAGO)).toEqual({

@@ -104,6 +104,13 @@ export interface SessionCredential {
   key: string;
 }
 
+/**
+ * Who a session opens: its user, or why it opens nothing — `ended` (the account is gone or its
+ * password changed since the login) or `suspended` (an admin suspended the account; the request is
+ * told so, docs/decisions/031-admin-operations.md).
+ */
+export type SessionLookup = { user: CurrentUser } | { refused: 'ended' | 'suspended' };
+
 const sessionKeyOf = (user: Pick<User, 'passwordHash'>) =>
   createHash('sha256')
     .update(user.passwordHash ?? '')
@@ -283,6 +290,15 @@ export function createAuthService({
     return user;
   }
 
+  /** 403 FORBIDDEN with `details` naming `field` unless `password` opens the account. */
+  async function assertPassword(user: User, password: string, field: string): Promise<void> {
+    if (!(await passwordMatches(user, password))) {
+      throw new AppError('FORBIDDEN', ACCOUNT_MESSAGES.passwordWrong, [
+        { path: field, message: ACCOUNT_MESSAGES.passwordWrong },
+      ]);
+    }
+  }
+
   return {
     /** Creates the account (and a plumber profile for plumbers) and mails its verification link, in one transaction. */
     async register(data: RegisterData): Promise<CurrentUser> {
@@ -302,11 +318,17 @@ export function createAuthService({
       return toCurrentUser(user);
     },
 
-    /** Returns the user for a correct e-mail and password, otherwise null — never says which was wrong. */
+    /**
+     * Returns the user for a correct e-mail and password, otherwise null — never says which was
+     * wrong. A suspended account is refused (403 ACCOUNT_SUSPENDED) only once the password is
+     * right, so the suspension is told to its owner and to nobody else.
+     */
     async verifyCredentials(email: string, password: string): Promise<CurrentUser | null> {
       const user = await findUserByEmail(db, email);
       const matches = await passwordMatches(user, password);
-      return user && matches ? toCurrentUser(user) : null;
+      if (!user || !matches) return null;
+      if (user.suspendedAt) throw new AppError('ACCOUNT_SUSPENDED', ACCOUNT_MESSAGES.suspended);
+      return toCurrentUser(user);
     },
 
     /** What a logged-in session keeps: null when the account is gone. */
@@ -315,10 +337,29 @@ export function createAuthService({
       return user ? { id: user.id, key: sessionKeyOf(user) } : null;
     },
 
-    /** The session's user, or null when the account is gone or its password changed since the login. */
-    async findSessionUser({ id, key }: SessionCredential): Promise<CurrentUser | null> {
+    /**
+     * Who the session opens, read on every request: a session that outlived its account's
+     * suspension (one written back by a request in flight, or on an instance that has not heard)
+     * opens nothing.
+     */
+    async findSessionUser({ id, key }: SessionCredential): Promise<SessionLookup> {
       const user = await findUserById(db, id);
-      return user && sessionKeyOf(user) === key ? toCurrentUser(user) : null;
+      if (!user || sessionKeyOf(user) !== key) return { refused: 'ended' };
+      if (user.suspendedAt) return { refused: 'suspended' };
+      return { user: toCurrentUser(user) };
+    },
+
+    /**
+     * 403 FORBIDDEN with `details` naming `field` unless `password` opens the logged-in account:
+     * what a sensitive action asks before it runs (an admin's role change, deleting the account).
+     */
+    async confirmPassword(userId: string, password: string, field = 'password'): Promise<void> {
+      await assertPassword(await requireAccount(db, userId), password, field);
+    },
+
+    /** Ends every session of the account, inside the caller's transaction `tx` (a suspension's). */
+    async endSessions(tx: Executor, userId: string): Promise<void> {
+      await deleteSessionsOfUser(tx, userId);
     },
 
     /**
@@ -434,11 +475,7 @@ export function createAuthService({
      */
     async deleteAccount(userId: string, password: string): Promise<void> {
       const user = await requireAccount(db, userId);
-      if (!(await passwordMatches(user, password))) {
-        throw new AppError('FORBIDDEN', ACCOUNT_MESSAGES.passwordWrong, [
-          { path: 'password', message: ACCOUNT_MESSAGES.passwordWrong },
-        ]);
-      }
+      await assertPassword(user, password, 'password');
       await db.transaction(async (tx) => {
         await anonymiseUser(tx, userId, deletedEmail(userId), now());
         await booking.forgetBooker(tx, userId, deletedEmail(userId));

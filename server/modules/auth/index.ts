@@ -1,2 +1,7 @@
-export { createAuthService, type AuthService, type SessionCredential } from './auth.service';
+export {
+  createAuthService,
+  type AuthService,
+  type SessionCredential,
+  type SessionLookup,
+} from './auth.service';
 export { createAccountRouter, createAuthRouter } from './auth.routes';

@@ -34,6 +34,7 @@ import {
   type ServiceRequest,
   type SlotView,
 } from './booking.repository';
+import { updateServiceRequestHandling } from './request-queue.repository';
 
 export type { SlotView };
 
@@ -90,13 +91,16 @@ export interface BookingResult extends ServiceRequestView {
 
 export interface BookingServiceDeps {
   db: Database;
-  /** Posts a logged-in homeowner's job with the booking. */
-  jobs: Pick<JobsService, 'post'>;
+  /** Posts a logged-in homeowner's job with the booking, on the clock of the job's region (`timeZoneOf`). */
+  jobs: Pick<JobsService, 'post' | 'timeZoneOf'>;
   /** The photos of the diagnosis a booking was handed over from, for the job it posts. */
   diagnosis: Pick<DiagnosisService, 'photosOf'>;
   /** The clock. */
   now?: () => Date;
-  /** APP_TIME_ZONE: dates and slot times are the business's, judged on its clock. */
+  /**
+   * APP_TIME_ZONE: dates and slot times are the business's, judged on its clock — except a logged-in
+   * homeowner's booking, which posts a job: its slot is read on the job's clock.
+   */
   timeZone?: string;
   /** BOOKING_DAILY_CAP: open slot bookings one e-mail, phone, address or account may hold per day. */
   dailyCap: number;
@@ -279,14 +283,17 @@ export function createBookingService({
       booker: Booker | null,
     ): Promise<BookingResult> {
       const current = now();
-      // The form judges "today" on the same clock (the app's time zone), so no day of grace.
-      if (data.preferredDate < todayIn(timeZone, current)) {
-        throw fieldError('preferredDate', BOOKING_SERVICE_MESSAGES.preferredDatePast);
-      }
       const postsJob = booker?.role === 'homeowner';
       // Plumbers find jobs by distance: a homeowner's address must carry a known US ZIP code.
       const location = postsJob ? locateAddress(data.address) : undefined;
       if (postsJob && !location) throw fieldError('address', BOOKING_SERVICE_MESSAGES.zipRequired);
+      // A booking that posts a job is the job's: its date and slot are the wall clock at the job's
+      // address, so "today" and "already started" are judged in the job's zone. Anyone else's booking
+      // is the business's, on the app's clock, as the form shows it (so no day of grace either way).
+      const clockZone = postsJob ? await jobs.timeZoneOf(db, data.address) : timeZone;
+      if (data.preferredDate < todayIn(clockZone, current)) {
+        throw fieldError('preferredDate', BOOKING_SERVICE_MESSAGES.preferredDatePast);
+      }
 
       return db.transaction(async (tx) => {
         let slot: AvailabilitySlot | undefined;
@@ -294,7 +301,10 @@ export function createBookingService({
           // The slot must lie on the preferred date, so that date is the one to hold and count.
           const identity = { ...data, userId: booker?.id ?? null };
           await holdIdentity(tx, identity, data.preferredDate);
-          slot = await findBookableSlot(tx, data.slotId, data.preferredDate, { now: current, timeZone });
+          slot = await findBookableSlot(tx, data.slotId, data.preferredDate, {
+            now: current,
+            timeZone: clockZone,
+          });
           await checkDailyCap(tx, identity, slot.date, current);
         }
         // Only the token's hash is stored; the guest gets the token itself, in the mailed link.
@@ -340,9 +350,9 @@ export function createBookingService({
               lng: location.lng,
               urgency: data.urgency,
               preferredDate: data.preferredDate,
-              // The picked slot's day and times on the app's clock, as instants.
-              requestedStartsAt: booked ? instantOnClock(booked.date, booked.startTime, timeZone) : null,
-              requestedEndsAt: booked ? instantOnClock(booked.date, booked.endTime, timeZone) : null,
+              // The picked slot's day and times on the job's clock, as instants.
+              requestedStartsAt: booked ? instantOnClock(booked.date, booked.startTime, clockZone) : null,
+              requestedEndsAt: booked ? instantOnClock(booked.date, booked.endTime, clockZone) : null,
               photos,
             },
             booked
@@ -350,6 +360,8 @@ export function createBookingService({
               : 'Job posted with a booking request',
           );
           jobId = job.id;
+          // The request names its job, so the admins' queue never converts it into a second one.
+          await updateServiceRequestHandling(tx, request.id, { jobId });
         }
         return toBookingResult(request, booked, jobId);
       });

@@ -4,6 +4,7 @@
  * sweep that releases unconfirmed guest bookings.
  */
 export { createBookingService, type BookingService } from './booking.service';
+export { createServiceRequestQueue, type ServiceRequestQueue } from './request-queue.service';
 export {
   SLOT_WINDOW_DAYS,
   startBookingReleaseSweep,

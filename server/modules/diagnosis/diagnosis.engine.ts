@@ -43,6 +43,8 @@ export interface EngineResult {
   safety: SafetyNotice | null;
   /** Shown to the homeowner when they should know why this engine answered. */
   note?: string | null;
+  /** A close second choice ("could also be …"), priced like the answer by the pricing engine. */
+  alternative?: { issueSlug: string; issue: string } | null;
 }
 
 export interface DiagnosisEngine {

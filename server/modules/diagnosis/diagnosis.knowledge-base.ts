@@ -19,6 +19,11 @@ export interface KnowledgeEntry {
   summary: string;
   causes: readonly string[];
   action: string;
+  /**
+   * For an issue the catalogue prices per unit (per linear foot): the size of a typical job, so the
+   * answer can also show a typical total — the pricing engine's per-unit range times this amount.
+   */
+  typicalQuantity?: { amount: number; unit: string };
 }
 
 export const KNOWLEDGE_BASE: readonly KnowledgeEntry[] = [
@@ -102,9 +107,9 @@ export const KNOWLEDGE_BASE: readonly KnowledgeEntry[] = [
     severity: 'low',
     locations: ['kitchen', 'bathroom', 'basement', 'other'],
     terms:
-      'new pipe new water line run a line install pipes supply line drain line for fridge icemaker dishwasher washing machine ' +
+      'new pipe new water line run a line install pipes supply line drain line ' +
       'adding a bathroom remodel renovation addition basement bathroom rough in repipe whole house replace old galvanized pipes pex copper ' +
-      'plumbing for new kitchen relocate pipes gas line for stove installation',
+      'plumbing for new kitchen island relocate pipes move the plumbing installation',
     summary:
       'this is new pipework — a supply or drain line for a fixture, appliance or remodel, or replacing old pipes',
     causes: [
@@ -195,21 +200,20 @@ export const KNOWLEDGE_BASE: readonly KnowledgeEntry[] = [
   },
   {
     slug: 'general-plumbing',
-    title: 'General plumbing repair',
+    title: 'General plumbing repair (dripping pipe, leaking trap, small jobs)',
     severity: 'low',
     locations: ['other', 'kitchen', 'bathroom', 'basement', 'outdoor'],
     terms:
-      'general plumbing repair small jobs odd jobs handyman list of small plumbing jobs an hour or two pipes bang banging knocking ' +
-      'waterhammer noisy pipes rattling pipes pipes shake when tap shut quickly washing machine stops filling whistling pipes squealing ' +
-      'loose pipe strap minor repair leaking pipe under the sink pipe under the sink drips dripping pipe pipe dripping ' +
+      'general plumbing repair small jobs odd jobs handyman list of small plumbing jobs an hour or two whistling pipes squealing ' +
+      'minor repair leaking pipe under the sink pipe under the sink drips dripping pipe pipe dripping ' +
       'drip from the pipe pipe joint leaking leaky pipe leaky connection p-trap leaking trap leaks slip nut loose nut ' +
       'supply line leaking compression fitting leaking small leak at a fitting',
     summary:
-      'this is a general plumbing repair — such as noisy, banging pipes (water hammer) or a list of small jobs — billed by the hour',
+      'this is a general plumbing repair — a dripping pipe joint, a leaking trap or a list of small jobs — billed by the hour',
     causes: [
-      'water hammer from quick-closing valves (washing machines, dishwashers)',
-      'loose pipe straps',
-      'high water pressure',
+      'a loose slip nut or compression fitting',
+      'a worn trap washer',
+      'small jobs saved up for one visit',
     ],
     action:
       'Note every small job you want done so the plumber can plan the visit. Book a general plumbing visit.',
@@ -286,7 +290,7 @@ export const KNOWLEDGE_BASE: readonly KnowledgeEntry[] = [
     locations: ['bathroom', 'kitchen', 'other'],
     terms:
       'low water pressure weak pressure barely a trickle trickle dribble dribbles weak flow poor flow shower weak faucet slow flow ' +
-      'pressure drop whole house low pressure pressure reducing valve prv aerator clogged showerhead pressure low',
+      'pressure drop whole house low pressure aerator clogged showerhead pressure low',
     summary:
       'water reaches the fixture with too little pressure — from a clogged aerator, a failing pressure valve or partly closed valves',
     causes: [
@@ -341,7 +345,8 @@ export const KNOWLEDGE_BASE: readonly KnowledgeEntry[] = [
     locations: ['basement', 'other'],
     terms:
       'waterheater leaking leak water pooling under the tank puddle next to the heater tank is wet leaking from the bottom ' +
-      'water around the base of the tank relief valve dripping rusty water leaking tank corroded',
+      'water around the base of the tank relief valve dripping rusty water leaking tank corroded ' +
+      'water all over the garage floor around the waterheater',
     summary: 'water is leaking from the water heater — from a valve or fitting, or from the tank itself',
     causes: [
       'a leaking relief valve or drain valve',
@@ -427,7 +432,7 @@ export const KNOWLEDGE_BASE: readonly KnowledgeEntry[] = [
     terms:
       'sewage coming up sewer backup backup floor drain sewage in the basement raw sewage sewage in shower sewage in tub ' +
       'when i flush water comes up in the bathtub dirty water comes up in the shower toilet and tub backup multiple drains backup ' +
-      'sewer smell sewer odor black water waste water coming up',
+      'black water waste water coming up',
     summary: 'the main sewer line is blocked, so waste water comes back up through the lowest drains',
     causes: [
       'a blockage in the main sewer line (roots, grease, wipes)',
@@ -453,6 +458,8 @@ export const KNOWLEDGE_BASE: readonly KnowledgeEntry[] = [
     ],
     action:
       'Limit water use until it is repaired. Book a sewer line replacement estimate; a camera inspection confirms the length and method.',
+    // A house's sewer lateral is typically 30–100 ft.
+    typicalQuantity: { amount: 50, unit: 'linear_ft' },
   },
   {
     slug: 'gas-line-leak',
@@ -511,6 +518,7 @@ export const KNOWLEDGE_BASE: readonly KnowledgeEntry[] = [
     locations: ['bathroom'],
     terms:
       'shower valve shower handle stiff hard to turn will not turn shower temperature swings hot to cold scald scalding freezing ' +
+      'sometimes very hot sometimes very cold goes hot then cold handle broken inside loose handle spins ' +
       'mixing valve cartridge pressure balance shower drips when off shower will not shut off diverter shower knob',
     summary: 'the shower valve (cartridge or pressure-balance unit) behind the handle is worn or failing',
     causes: [
@@ -595,4 +603,236 @@ export const KNOWLEDGE_BASE: readonly KnowledgeEntry[] = [
     action:
       'Have the new toilet on site. Book a toilet installation; the old one is removed and a new wax ring and supply line fitted.',
   },
+  {
+    slug: 'supply-line-hookup',
+    title: 'Appliance water line or hookup (washing machine hoses, ice maker, dishwasher)',
+    severity: 'medium',
+    locations: ['kitchen', 'basement', 'other'],
+    terms:
+      'appliancesupply washingmachine hose hoses bulging braided stainless hoses rubber hose cracked washer box hookup hook up hookups ' +
+      'connect the washingmachine laundry valves laundry hookup icemaker line fridge water line refrigerator water dispenser ' +
+      'icemaker not getting water line kinked cracked dishwasher supply dishwasher hookup leak behind the washingmachine ' +
+      'hose connects to the valve connect new dishwasher appliance water connection old hoses replace them',
+    summary:
+      'the water line that feeds an appliance — washing-machine hoses, an ice-maker line or a dishwasher supply — is leaking, worn or needs connecting',
+    causes: [
+      'rubber washer hoses that bulge and crack with age',
+      'a kinked or brittle plastic ice-maker line',
+      'a corroded dishwasher supply line or valve',
+      'a new appliance that needs its water connection',
+    ],
+    action:
+      'Close the appliance’s supply valve (behind the washer, under the sink for the dishwasher, behind or below the fridge) and keep towels down. Book an appliance supply line service; braided stainless hoses last longer.',
+  },
+  {
+    slug: 'water-hammer-arrestor',
+    title: 'Water hammer (banging or noisy pipes)',
+    severity: 'low',
+    locations: ['other', 'kitchen', 'bathroom', 'basement'],
+    terms:
+      'waterhammer arrestor arrestors pipes bang banging bang in the wall knocking knock hammer thud thump pipes shake rattle rattling ' +
+      'noisy pipes loud noise when the tap is shut quickly close the tap fast washingmachine stops filling dishwasher valve shuts off ' +
+      'toilet finishes filling hammering pipe noise loose pipe strap',
+    summary:
+      'quick-closing valves stop the water suddenly and the pressure wave makes the pipes bang; arrestors at those valves absorb it',
+    causes: [
+      'quick-closing valves on washers, dishwashers and toilets',
+      'missing or waterlogged air chambers',
+      'loose pipe straps',
+      'high water pressure',
+    ],
+    action:
+      'It is not an emergency, but the shock loosens joints over time. Note which fixture sets off the bang and book a water hammer repair.',
+  },
+  {
+    slug: 'gas-line-installation',
+    title: 'New gas line installation',
+    severity: 'low',
+    locations: ['kitchen', 'outdoor', 'basement', 'other'],
+    terms:
+      'new gas line run a gas line gas line installation install gas line gas pipe run extend gas piping natural gas propane line ' +
+      'grill bbq fire pit outdoor kitchen generator pool heater gas range conversion switching from electric to gas ' +
+      'gas dryer no gas there yet feet ft csst black iron new gas pipe remodel',
+    summary: 'a new gas line is needed to an appliance or outdoor feature; it is priced by the foot of pipe',
+    causes: [
+      'a new gas range, dryer, grill, fire pit or generator',
+      'switching an appliance from electric to gas',
+      'a kitchen remodel',
+    ],
+    action:
+      'Estimate the distance from the gas meter or the nearest gas pipe to the appliance. Book a gas line installation; it needs a permit and a pressure test.',
+    // An appliance or patio run is typically 20–40 ft.
+    typicalQuantity: { amount: 25, unit: 'linear_ft' },
+  },
+  {
+    slug: 'gas-appliance-hookup',
+    title: 'Gas appliance hookup or gas line repair',
+    severity: 'medium',
+    locations: ['kitchen', 'basement', 'other'],
+    terms:
+      'hook up hooked up connect gas stove gas range gas dryer hookup connect the gas existing gas line existing gas valve ' +
+      'gas connector flex connector flexible yellow connector corroded connector gas shut off valve gas valve behind the stove ' +
+      'replace gas valve disconnect the old gas appliance move the gas line gas line repair damaged gas pipe gas fireplace',
+    summary: 'a gas appliance needs connecting, or a connector, valve or section of gas pipe needs replacing',
+    causes: [
+      'a new or replaced gas appliance',
+      'an old, kinked or uncoated brass connector',
+      'a stiff or leaking appliance shut-off valve',
+    ],
+    action:
+      'If you ever smell gas, leave and call the gas utility first. Otherwise keep the appliance’s manual handy and book a gas appliance hookup; every connection is leak-tested.',
+  },
+  {
+    slug: 'vent-stack-repair',
+    title: 'Blocked or damaged plumbing vent (gurgling drains)',
+    severity: 'medium',
+    locations: ['bathroom', 'kitchen', 'other'],
+    terms:
+      'ventstack vent blocked vent clogged vent gurgle gurgling gurgles glug glugging bubbling bubble toilet gurgles when the sink drains ' +
+      'sewer odor in the bathroom trap sucked dry bird nest leaves in the vent cracked vent attic roof',
+    summary:
+      'the vent that lets air into the drain lines is blocked or broken, so drains gurgle, run slowly and let sewer smells in',
+    causes: [
+      'leaves, a nest or ice blocking the roof vent',
+      'a cracked or disconnected vent pipe',
+      'a failed air admittance valve',
+    ],
+    action:
+      'Do not climb onto the roof yourself. Note which fixtures gurgle together and book a vent repair; the plumber clears the vent from the roof or repairs the pipe.',
+  },
+  {
+    slug: 'tub-shower-drain-repair',
+    title: 'Tub or shower drain and trap repair',
+    severity: 'medium',
+    locations: ['bathroom'],
+    terms:
+      'tub drain bathtub drain shower drain drain stopper stopper broken stuck closed pop up stopper lever overflow plate ' +
+      'drain flange rusted drain shoe tub drain leaking ceiling below room below leaks only when someone takes a bath ' +
+      'trap under the bathtub corroded leaking into the basement crawlspace loose shower drain shower pan drain gasket coming apart',
+    summary:
+      'the drain assembly of the tub or shower — stopper, overflow, flange, gasket or trap — is broken or leaking',
+    causes: [
+      'a worn drain gasket or putty',
+      'a corroded drain shoe or trap',
+      'a broken stopper or overflow linkage',
+    ],
+    action:
+      'Use another tub or shower until it is fixed, especially if water shows up below. Book a tub or shower drain repair; an access panel makes it quicker.',
+  },
+  {
+    slug: 'expansion-tank-installation',
+    title: 'Expansion tank for the water heater',
+    severity: 'low',
+    locations: ['basement', 'other'],
+    terms:
+      'expansiontank waterlogged sounds full when tapped expansiontank leaking replace the old expansiontank install expansiontank ' +
+      'relief valve drips since new meter check valve backflow preventer closed system inspector code requires city says ' +
+      'pressure spikes when the waterheater heats above the heater',
+    summary:
+      'the small tank that absorbs the water heater’s expansion is missing or waterlogged, so pressure spikes and the relief valve drips',
+    causes: [
+      'a closed system (a check valve or backflow preventer at the meter)',
+      'a waterlogged tank whose bladder has failed',
+      'a new code requirement on water heater work',
+    ],
+    action:
+      'Catch the relief valve’s drips with a bucket; never cap or plug it. Book an expansion tank installation, sized for your water heater.',
+  },
+  {
+    slug: 'pressure-reducing-valve',
+    title: 'Water pressure too high (pressure-reducing valve)',
+    severity: 'medium',
+    locations: ['basement', 'outdoor', 'other'],
+    terms:
+      'prv water pressure too high high water pressure pressure is really high psi gauge reads over 100 psi 120 psi ' +
+      'pressure goes up and down fluctuating pressure failed failing faucets spray hard pipes bang toilets keep running ' +
+      'on the main line water main needs replacing install',
+    summary:
+      'the pressure-reducing valve at the main has failed (or is missing), so the house gets street pressure — hard on every pipe and fixture',
+    causes: [
+      'a worn pressure-reducing valve',
+      'no valve on a high-pressure street main',
+      'debris in the valve',
+    ],
+    action:
+      'A hose-bib pressure gauge tells you the pressure; above 80 psi is too high. Book a pressure-reducing valve replacement; it is set to 50–60 psi.',
+  },
+  {
+    slug: 'recirculation-pump',
+    title: 'Hot water recirculation pump',
+    severity: 'low',
+    locations: ['bathroom', 'kitchen', 'basement', 'other'],
+    terms:
+      'recircpump takes forever for hot water waiting for hot water takes minutes to get hot far bathroom master bathroom ' +
+      'waste water waiting hot water faster long wait run hot every morning warm up other end of the house far from the waterheater ' +
+      'stopped working makes noise timer loop return line',
+    summary:
+      'hot water takes minutes to reach a far fixture; a recirculation pump keeps it close to the tap (or its pump has failed)',
+    causes: [
+      'a long pipe run from the water heater',
+      'a failed recirculation pump or timer',
+      'a return line or crossover valve that is stuck',
+    ],
+    action:
+      'Note how long you wait at each fixture. Book a recirculation pump installation or repair; an under-sink unit needs an outlet nearby.',
+  },
+  {
+    slug: 'well-pump-repair',
+    title: 'Well pump not working',
+    severity: 'high',
+    locations: ['basement', 'outdoor', 'other'],
+    terms:
+      'wellpump wellwater well no water anywhere pump does not run pump quit burned out runs constantly never shuts off ' +
+      'keeps running pressure switch clicks control box air spurts sputtering lost prime stopped working new wellpump',
+    summary:
+      'the well pump is not delivering water — the pump, its pressure switch or its control box has failed',
+    causes: [
+      'a failed pressure switch or control box',
+      'a worn-out or burned-out pump motor',
+      'a drop in the water level',
+    ],
+    action:
+      'Check the well pump’s breaker once; do not keep resetting it. Store drinking water and book a well pump repair.',
+  },
+  {
+    slug: 'well-pressure-tank',
+    title: 'Well pressure tank (short cycling, waterlogged)',
+    severity: 'medium',
+    locations: ['basement', 'other'],
+    terms:
+      'pressuretank wellwater waterlogged short cycling short cycles pump clicks on and off every few seconds kicks on every time ' +
+      'bladder failed air charge pressure drops fast gauge jumps psi rusty leaking at the bottom blue tank replace',
+    summary:
+      'the pressure tank has lost its air cushion (or is leaking), so the pump switches on and off constantly and wears out',
+    causes: ['a failed bladder or diaphragm', 'a lost air charge', 'a corroded tank'],
+    action:
+      'Short cycling burns out the pump: book a pressure tank replacement soon. Note the pressure gauge readings when the pump starts and stops.',
+  },
+  {
+    slug: 'grease-trap-service',
+    title: 'Grease trap cleaning or repair',
+    severity: 'medium',
+    locations: ['kitchen'],
+    terms:
+      'greasetrap grease needs pumping pumped out cleaning full of grease smells clogged kitchen drain slow sink backup ' +
+      'restaurant style home bakery install baffles',
+    summary:
+      'the kitchen grease trap is full or blocked, so grease backs up into the kitchen drain and smells',
+    causes: [
+      'grease and food solids filling the trap',
+      'a blocked outlet or broken baffle',
+      'no regular pump-out schedule',
+    ],
+    action:
+      'Scrape plates into the trash and keep fat out of the sink until it is serviced. Book a grease trap cleaning.',
+  },
 ];
+
+const TYPICAL_QUANTITIES = new Map(
+  KNOWLEDGE_BASE.flatMap((entry) =>
+    entry.typicalQuantity ? [[entry.slug, entry.typicalQuantity] as const] : [],
+  ),
+);
+
+/** The typical quantity of an issue priced per unit (e.g. 25 linear ft of gas line), if it has one. */
+export const typicalQuantityOf = (issueSlug: string) => TYPICAL_QUANTITIES.get(issueSlug);

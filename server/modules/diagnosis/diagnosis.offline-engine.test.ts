@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { DiagnosisLocation, Urgency } from '@shared/constants';
 import { CATALOG_ITEMS } from '../../db/seed/catalog';
 import fixture from './fixtures/phrasings.json';
 import heldOut from './fixtures/phrasings-held-out.json';
-import { KNOWLEDGE_BASE } from './diagnosis.knowledge-base';
+import { KNOWLEDGE_BASE, typicalQuantityOf } from './diagnosis.knowledge-base';
+import { describeMiss, figuresOf, phrasingFixtureSchema, runPhrasings } from './diagnosis.evaluation';
 import { createOfflineEngine, isEnoughEvidence } from './diagnosis.offline-engine';
 import { assessTopic } from './diagnosis.topic';
 import type { EngineInput } from './diagnosis.engine';
@@ -18,24 +18,22 @@ const input = (description: string, extra: Partial<EngineInput> = {}): EngineInp
   ...extra,
 });
 
-interface Phrasing {
-  text: string;
-  location: string;
-  urgency: string;
-  expected: string;
-}
-
-async function accuracy(phrasings: readonly Phrasing[]) {
-  const misses: string[] = [];
-  for (const p of phrasings) {
-    const result = await engine.diagnose(
-      input(p.text, { location: p.location as DiagnosisLocation, urgency: p.urgency as Urgency }),
-    );
-    const got = result.isPlumbingRelated ? result.issueSlug : 'not-plumbing';
-    if (got !== p.expected) misses.push(`${p.expected} ← "${p.text}" (got ${got})`);
-  }
-  return { top1: 1 - misses.length / phrasings.length, misses };
-}
+const tuning = phrasingFixtureSchema.parse(fixture).phrasings;
+const report = phrasingFixtureSchema.parse(heldOut).phrasings;
+const NEW_ISSUES = [
+  'supply-line-hookup',
+  'water-hammer-arrestor',
+  'gas-line-installation',
+  'gas-appliance-hookup',
+  'vent-stack-repair',
+  'tub-shower-drain-repair',
+  'expansion-tank-installation',
+  'pressure-reducing-valve',
+  'recirculation-pump',
+  'well-pump-repair',
+  'well-pressure-tank',
+  'grease-trap-service',
+];
 
 describe('knowledge base', () => {
   it('has exactly one entry per catalogue issue', () => {
@@ -44,24 +42,70 @@ describe('knowledge base', () => {
     expect([...slugs].sort()).toEqual(CATALOG_ITEMS.map((item) => item.issueSlug).sort());
   });
 
-  it('is tested by a fixture of ≥ 60 plumbing phrasings across every issue and ≥ 10 unrelated problems', () => {
-    const plumbing = fixture.phrasings.filter((p) => p.expected !== 'not-plumbing');
-    const unrelated = fixture.phrasings.filter((p) => p.expected === 'not-plumbing');
-    expect(plumbing.length).toBeGreaterThanOrEqual(60);
-    expect(unrelated.length).toBeGreaterThanOrEqual(10);
-    expect(new Set(plumbing.map((p) => p.expected))).toEqual(new Set(KNOWLEDGE_BASE.map((e) => e.slug)));
-    expect(unrelated.some((p) => p.kind === 'injection')).toBe(true);
+  it('gives a typical quantity to every issue priced per foot, and only to those', () => {
+    for (const item of CATALOG_ITEMS) {
+      const quantity = typicalQuantityOf(item.issueSlug);
+      if (item.unit === 'job' || item.unit === 'hour') expect(quantity, item.issueSlug).toBeUndefined();
+      else expect(quantity, item.issueSlug).toMatchObject({ unit: item.unit, amount: expect.any(Number) });
+    }
+    expect(typicalQuantityOf('gas-line-installation')).toEqual({ amount: 25, unit: 'linear_ft' });
+  });
+});
+
+describe('labelled phrasings', () => {
+  it('hold ≥ 200 descriptions in homeowners’ voices, in a tuning part and a report part that share none', () => {
+    expect(tuning.length + report.length).toBeGreaterThanOrEqual(200);
+    expect(report.length).toBeGreaterThanOrEqual(120);
+    const texts = [...tuning, ...report].map((p) => p.text.trim().toLowerCase());
+    expect(new Set(texts).size).toBe(texts.length);
+    for (const part of [tuning, report]) {
+      const kinds = new Set(part.map((p) => p.kind));
+      for (const kind of [
+        'short',
+        'misspelled',
+        'rambling',
+        'non-native',
+        'multi-problem',
+        'off-topic',
+        'injection',
+      ])
+        expect(kinds, kind).toContain(kind);
+    }
   });
 
-  it('finds the right issue (top-1) for at least 90% of the fixture', async () => {
-    const { top1, misses } = await accuracy(fixture.phrasings);
-    expect(misses, misses.join('\n')).toHaveLength(misses.length);
-    expect(top1).toBeGreaterThanOrEqual(0.9);
+  it('cover every issue in the tuning part and every new issue in both parts, with hazards and unrelated problems', () => {
+    const slugs = new Set(KNOWLEDGE_BASE.map((e) => e.slug));
+    for (const p of [...tuning, ...report]) expect([...slugs, 'not-plumbing'], p.text).toContain(p.expected);
+    expect(new Set(tuning.filter((p) => p.expected !== 'not-plumbing').map((p) => p.expected))).toEqual(
+      slugs,
+    );
+    for (const slug of NEW_ISSUES)
+      expect(report.filter((p) => p.expected === slug).length, slug).toBeGreaterThanOrEqual(3);
+    for (const part of [tuning, report]) {
+      expect(new Set(part.flatMap((p) => (p.safety ? [p.safety] : [])))).toEqual(
+        new Set(['gas', 'electrics', 'burst', 'sewage', 'freeze']),
+      );
+      expect(part.filter((p) => p.expected === 'not-plumbing').length).toBeGreaterThanOrEqual(25);
+    }
   });
 
-  it('keeps at least 90% on the held-out phrasings', async () => {
-    const { top1 } = await accuracy(heldOut.phrasings);
-    expect(top1).toBeGreaterThanOrEqual(0.9);
+  it('tuning part: top-1 ≥ 95%, every hazard warned about', async () => {
+    const outcomes = await runPhrasings(engine, tuning);
+    const figures = figuresOf(outcomes);
+    const misses = outcomes.filter((o) => o.got !== o.phrasing.expected).map(describeMiss);
+    expect(figures.top1, misses.join('\n')).toBeGreaterThanOrEqual(0.95);
+    expect(figures.safety.recall).toBe(1);
+  });
+
+  it('report part (held out): top-1 ≥ 95%, safety recall 100%, not-plumbing recall ≥ 95% with ≤ 2% false alarms', async () => {
+    const outcomes = await runPhrasings(engine, report);
+    const figures = figuresOf(outcomes);
+    const misses = outcomes.filter((o) => o.got !== o.phrasing.expected).map(describeMiss);
+    expect(figures.top1, misses.join('\n')).toBeGreaterThanOrEqual(0.95);
+    expect(figures.top2).toBeGreaterThanOrEqual(figures.top1);
+    expect(figures.safety.recall, misses.join('\n')).toBe(1);
+    expect(figures.notPlumbing.recall).toBeGreaterThanOrEqual(0.95);
+    expect(figures.notPlumbing.falseAlarmRate).toBeLessThanOrEqual(0.02);
   });
 });
 
@@ -99,6 +143,62 @@ describe('offline engine', () => {
     ).toBe('garbage-disposal-repair');
     expect((await engine.diagnose(input('dripping tap in the bathroom'))).issueSlug).toBe('leaky-faucet');
     expect((await engine.diagnose(input('toliet is clogd again'))).issueSlug).toBe('clogged-toilet');
+  });
+
+  it('reads misspelt everyday words (one edit, five letters or more)', async () => {
+    expect((await engine.diagnose(input('the kichen faucit keeps dripping'))).issueSlug).toBe('leaky-faucet');
+    const basis = (await engine.diagnose(input('the shwoer draen is clogged'))).conclusionBasis;
+    expect(basis).toContain('shower');
+  });
+
+  it('reads appliance phrases as the appliance’s water or gas line, not as an appliance repair', async () => {
+    const fridgeLine = await engine.diagnose(
+      input('the line behind the fridge is leaking', { location: 'kitchen' }),
+    );
+    expect(fridgeLine).toMatchObject({ isPlumbingRelated: true, issueSlug: 'supply-line-hookup' });
+    expect((await engine.diagnose(input('the washing machine hoses are bulging'))).issueSlug).toBe(
+      'supply-line-hookup',
+    );
+    expect((await engine.diagnose(input('need a gas line run to the dryer, about 30 feet'))).issueSlug).toBe(
+      'gas-line-installation',
+    );
+    // The appliance itself is someone else's trade.
+    expect((await engine.diagnose(input('the fridge is not cooling'))).isPlumbingRelated).toBe(false);
+  });
+
+  it('lets the gas rule win over a gas line job when a leak is described', async () => {
+    const result = await engine.diagnose(
+      input('we need a new gas line run to the grill and I can smell gas by the meter', {
+        location: 'outdoor',
+      }),
+    );
+    expect(result).toMatchObject({ issueSlug: 'gas-line-leak', severity: 'critical', alternative: null });
+    expect(result.safety?.level).toBe('danger');
+  });
+
+  it('names a close second choice, and says so in the explanation', async () => {
+    const result = await engine.diagnose(input('the bathroom sink drains slowly and gurgles'));
+    expect(result.issueSlug).toBe('clogged-drain');
+    expect(result.alternative).toEqual({
+      issueSlug: 'vent-stack-repair',
+      issue: 'Blocked or damaged plumbing vent (gurgling drains)',
+    });
+    expect(result.explanation).toContain('It could also be blocked or damaged plumbing vent');
+    expect(result.confidence).not.toBe('high');
+    // A clear answer has none.
+    expect(
+      (await engine.diagnose(input('sump pump runs nonstop', { location: 'basement' }))).alternative,
+    ).toBeNull();
+  });
+
+  it('answers the most urgent of several problems first and names the other', async () => {
+    const result = await engine.diagnose(
+      input('the kitchen faucet drips. Also the water heater is leaking from the bottom'),
+    );
+    expect(result).toMatchObject({
+      issueSlug: 'water-heater-leak',
+      alternative: { issueSlug: 'leaky-faucet' },
+    });
   });
 
   it('says kindly when a problem is not plumbing, with nothing to price', async () => {

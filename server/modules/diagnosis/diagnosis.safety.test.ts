@@ -15,6 +15,9 @@ describe('safety rules', () => {
     'hissing noise from the gas line behind the dryer',
     'rotten egg smell in the hallway',
     'I think there is a leak in the gas pipe',
+    'there is a smel of gas in the hallway',
+    'we had a new gas line put in for the grill and now there is a gas smell outside',
+    'the new gas dryer hookup hisses',
   ])('gas: "%s" → critical, gas-line issue, leave and call the utility', async (text) => {
     expect(rules(text)).toContain('gas');
     const result = await diagnose(text);
@@ -50,6 +53,11 @@ describe('safety rules', () => {
     expect(result.safety?.title).toBe('Sewage backup — stop using water');
   });
 
+  it('sewage: the words the index reads as sewage count for the rule too', () => {
+    expect(rules('poo is floating up through the shower drain')).toContain('sewage');
+    expect(rules('feces backing up into the laundry sink')).toContain('sewage');
+  });
+
   it('sewage: a sewer smell alone is not a backup', () => {
     expect(rules('there is a sewage smell in the bathroom')).not.toContain('sewage');
   });
@@ -64,6 +72,8 @@ describe('safety rules', () => {
     expect(result.isPlumbingRelated).toBe(true);
     expect(result.severity).toBe('critical');
     expect(result.safety?.title).toBe('Water near electricity');
+    // An emergency visit, unless the leak has its own urgent repair.
+    expect(['emergency-repair', 'supply-line-hookup']).toContain(result.issueSlug);
   });
 
   it.each([
@@ -78,12 +88,21 @@ describe('safety rules', () => {
     'a pipe burst in the basement and water is spraying everywhere',
     'busted pipe under the kitchen sink',
     'water is gushing out of the pipe in the wall',
+    'the pipe behind the toilet cracked and water is shooting out',
   ])('burst pipe: "%s" → critical, burst-pipe, shut the water off', async (text) => {
     expect(rules(text)).toContain('burst');
     const result = await diagnose(text);
     expect(result).toMatchObject({ issueSlug: 'burst-pipe', severity: 'critical' });
     expect(result.safety?.title).toBe('Shut off your water now');
     expect(result.safety?.message).toMatch(/main water shut-off valve/);
+  });
+
+  it('burst pipe: an appliance hose that bursts is a burst, and stays an appliance hose job', async () => {
+    expect(rules('the washing machine hose burst and water is everywhere')).toContain('burst');
+    const result = await diagnose('the dishwasher supply line burst under the sink');
+    expect(result).toMatchObject({ issueSlug: 'supply-line-hookup', severity: 'critical' });
+    expect(result.safety?.title).toBe('Shut off your water now');
+    expect(rules('washer hoses are old, replace them before they burst some day')).not.toContain('burst');
   });
 
   it('burst pipe: a broken sewer pipe is not a pressurised burst', () => {

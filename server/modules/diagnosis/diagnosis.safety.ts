@@ -16,7 +16,7 @@ export interface SafetyMatch {
   notice: SafetyNotice;
 }
 
-const NOTICES: Record<SafetyRuleId, SafetyNotice> = {
+export const SAFETY_NOTICES: Readonly<Record<SafetyRuleId, SafetyNotice>> = {
   gas: {
     level: 'danger',
     title: 'Possible gas leak — leave now',
@@ -51,9 +51,13 @@ const NOTICES: Record<SafetyRuleId, SafetyNotice> = {
 
 const GAS_APPLIANCE =
   '(?!\\s+(?:waterheater|dryer|furnace|heater|fireplace|range|stove|oven|grill|bill|mileage|station|tank\\s+car))';
+// 'smel', 'smeel', 'smelll': a short word the spelling correction leaves alone, too important to miss.
+const SMELL = 'sme+l+\\w*';
 const GAS_PATTERNS = [
-  /\b(?:gas|propane)\s+(?:leak\w*|smell\w*|odou?r\w*|fumes?)\b/,
-  /\b(?:smell\w*|odou?r\w*|whiff|stink\w*|stench|fumes?)\b(?:\W+\w+){0,4}?\W+(?:gas|propane)\b(?!\s+(?:waterheater|dryer|furnace|stove|oven))/,
+  new RegExp(`\\b(?:gas|propane)\\s+(?:leak\\w*|${SMELL}|odou?r\\w*|fumes?)\\b`),
+  new RegExp(
+    `\\b(?:${SMELL}|odou?r\\w*|whiff|stink\\w*|stench|fumes?)\\b(?:\\W+\\w+){0,4}?\\W+(?:gas|propane)\\b(?!\\s+(?:waterheater|dryer|furnace|stove|oven))`,
+  ),
   new RegExp(`\\bleak\\w*\\s+(?:\\w+\\s+){0,2}?(?:gas|propane)\\b${GAS_APPLIANCE}`),
   /\bhiss\w*\b[^.!?]{0,60}\b(?:gas|propane|gas\s+meter)\b|\b(?:gas|propane)\b[^.!?]{0,60}\bhiss\w*/,
   /\brotten[\s-]+eggs?\b/,
@@ -64,10 +68,13 @@ const WATER_WORDS =
 const ELECTRIC_WORDS =
   /\b(?:outlets?|sockets?|power\s+points?|electrical\s+(?:panel|box|outlet|wiring|cords?)s?|breaker\s+(?:box|panel)|fuse\s*box|panel\s+box|wiring|wires|light\s+fixtures?|ceiling\s+lights?|light\s+switch(?:es)?|electrics|extension\s+cords?|power\s+strips?|electricity|sparking|sparks)\b/;
 
+// An appliance's supply hose or line (folded to 'appliancesupply') bursts like a pipe, at full pressure.
 const BURST_PATTERNS = [
-  /\b(?:pipe|pipes|water\s+line|supply\s+line)\b[^.!?]{0,25}\b(?:burst|bursted|busted|split|exploded|ruptured|broke)\b/,
-  /\b(?:burst|bursted|busted|split|ruptured|exploded)\s+(?:\w+\s+)?(?:pipe|pipes|water\s+line|supply\s+line)\b/,
+  /\b(?:pipe|pipes|water\s+line|supply\s+line|appliancesupply)\b[^.!?]{0,25}\b(?:burst|bursted|busted|split|exploded|ruptured|broke)\b/,
+  /\b(?:burst|bursted|busted|split|ruptured|exploded)\s+(?:\w+\s+)?(?:pipe|pipes|water\s+line|supply\s+line|appliancesupply)\b/,
   /\bwater\b[^.!?]{0,25}\b(?:spraying|gushing|shooting|spurting)\s+(?:out\s+)?(?:of|from)\s+(?:a\s+|the\s+)?(?:pipe|wall|line)\b/,
+  // A pipe that cracked, snapped or blew and is now spraying or gushing is a burst pipe too.
+  /\b(?:pipe|pipes|water\s+line|supply\s+line|appliancesupply)\b[^.!?]{0,25}\b(?:cracked|snapped|blew|blown|popped|came\s+apart)\b[^.!?]{0,40}\b(?:spray\w*|gush\w*|shoot\w*|spurt\w*|pour\w*|everywhere)\b/,
 ];
 const NOT_SUPPLY_PIPE = /\b(?:sewer|sewage|clay|drain\s+line|waste\s+line)\b/;
 
@@ -79,6 +86,8 @@ const SEWAGE_PATTERNS = [
   /\bfloor\s+drains?\b[^.!?]{0,30}\b(?:overflow\w*|backup|bubbl\w*|com\w*\s+up)\b/,
   /\b(?:when\s+i\s+flush|flushing)\b[^.!?]{0,60}\b(?:comes?|coming|came|bubbles?|rises?)\s+up\b/,
   /\b(?:dirty|waste|sewer|brown)\s+water\b[^.!?]{0,40}\b(?:comes?|coming|came|bubbl\w*|ris\w*)\s+up\b/,
+  // The index reads "poop" as sewage; so do the rules.
+  /\b(?:poop|poo|feces|faeces|excrement|human\s+waste|toilet\s+water)\b[^.!?]{0,40}\b(?:(?:comes?|coming|came|bubbl\w*|ris\w*|float\w*)\s+up|backup)\b/,
 ];
 const SEWAGE_SPREADING = /\b(?:flood\w*|everywhere|overflow\w*|spreading|carpet|living\s+room|bedroom)\b/;
 
@@ -97,22 +106,42 @@ export function evaluateSafety(description: string): SafetyMatch[] {
   const matches: SafetyMatch[] = [];
 
   if (GAS_PATTERNS.some((p) => p.test(text))) {
-    matches.push({ rule: 'gas', severity: 'critical', issueSlug: 'gas-line-leak', notice: NOTICES.gas });
+    matches.push({
+      rule: 'gas',
+      severity: 'critical',
+      issueSlug: 'gas-line-leak',
+      notice: SAFETY_NOTICES.gas,
+    });
   }
   if (parts.some((s) => WATER_WORDS.test(s) && ELECTRIC_WORDS.test(s))) {
-    matches.push({ rule: 'electrics', severity: 'critical', notice: NOTICES.electrics });
+    matches.push({
+      rule: 'electrics',
+      severity: 'critical',
+      issueSlug: 'emergency-repair',
+      notice: SAFETY_NOTICES.electrics,
+    });
   }
   const burst = parts.some((s) => !NOT_SUPPLY_PIPE.test(s) && BURST_PATTERNS.some((p) => p.test(s)));
   if (burst)
-    matches.push({ rule: 'burst', severity: 'critical', issueSlug: 'burst-pipe', notice: NOTICES.burst });
+    matches.push({
+      rule: 'burst',
+      severity: 'critical',
+      issueSlug: 'burst-pipe',
+      notice: SAFETY_NOTICES.burst,
+    });
   if (SEWAGE_PATTERNS.some((p) => p.test(text))) {
     const severity: Severity = SEWAGE_SPREADING.test(text) ? 'critical' : 'high';
-    matches.push({ rule: 'sewage', severity, issueSlug: 'sewer-backup', notice: NOTICES.sewage });
+    matches.push({ rule: 'sewage', severity, issueSlug: 'sewer-backup', notice: SAFETY_NOTICES.sewage });
   }
   const frozenNoWater =
     parts.some((s) => FREEZE_WORDS.test(s) && !SHOWER_TEMPERATURE.test(s)) && NO_WATER_WORDS.test(text);
   if (frozenNoWater && !burst) {
-    matches.push({ rule: 'freeze', severity: 'high', issueSlug: 'frozen-pipe', notice: NOTICES.freeze });
+    matches.push({
+      rule: 'freeze',
+      severity: 'high',
+      issueSlug: 'frozen-pipe',
+      notice: SAFETY_NOTICES.freeze,
+    });
   }
   return matches;
 }
@@ -141,8 +170,19 @@ export function adjustSeverity(base: Severity, description: string, urgency: Urg
 
 /** Issues a safety rule may leave in place instead of its own (a sewer problem stays a sewer problem). */
 const RULE_KEEPS: Partial<Record<SafetyRuleId, readonly string[]>> = {
+  // Water at the electrics needs someone now; a leak with its own urgent repair keeps that repair.
+  electrics: [
+    'emergency-repair',
+    'burst-pipe',
+    'water-heater-leak',
+    'sewer-backup',
+    'sump-pump-repair',
+    'supply-line-hookup',
+    'frozen-pipe',
+    'slab-leak',
+  ],
   sewage: ['sewer-backup', 'sewer-line-service', 'sewer-line-replacement'],
-  burst: ['burst-pipe', 'emergency-repair', 'water-line-repair'],
+  burst: ['burst-pipe', 'emergency-repair', 'water-line-repair', 'supply-line-hookup'],
   freeze: ['frozen-pipe', 'burst-pipe', 'hose-bib-repair'],
 };
 

@@ -1,10 +1,13 @@
 import type { DiagnosisRequest } from '@shared/contracts/diagnosis';
-import type { DiagnosisResponse } from '@shared/contracts/diagnosis';
+import type { DiagnosisResponse, TypicalTotal } from '@shared/contracts/diagnosis';
+import type { EstimateResponse } from '@shared/contracts/pricing';
+import { formatUsdRange } from '@shared/money';
 import type { Database, Executor } from '../../db/client';
 import { mediaKeyFromUrl, type MediaStore, type StoredMedia } from '../../lib/media-store';
 import type { PricingService } from '../pricing';
 import type { CleanImage, DiagnosisEngine } from './diagnosis.engine';
 import { cleanImages } from './diagnosis.images';
+import { typicalQuantityOf } from './diagnosis.knowledge-base';
 import {
   insertDiagnostic,
   isPhotoListedByDiagnosis,
@@ -27,6 +30,22 @@ export interface DiagnosisServiceDeps {
 export const NOT_APPLICABLE_COST = 'Not applicable';
 /** estimatedCost for a plumbing issue the catalogue cannot price (inactive item). */
 export const PRICE_ON_INSPECTION = 'Priced on inspection';
+
+/**
+ * What a typical job comes to for an issue priced per unit: the pricing engine's per-unit range
+ * (as shown, already regional and rounded) times the knowledge base's typical quantity. Nothing when
+ * the catalogue prices the issue another way (an admin may change its unit).
+ */
+export function typicalTotalFor(issueSlug: string, estimate: EstimateResponse | null): TypicalTotal | null {
+  const quantity = typicalQuantityOf(issueSlug);
+  if (!estimate || !quantity || estimate.costBreakdown.unit !== quantity.unit) return null;
+  const { min, max } = estimate.costBreakdown.total;
+  return {
+    quantity: quantity.amount,
+    unit: quantity.unit,
+    estimatedCost: formatUsdRange(min * quantity.amount, max * quantity.amount),
+  };
+}
 
 /**
  * The diagnosis story: clean the photos, let the engine choose the issue, price it with the
@@ -63,14 +82,14 @@ export function createDiagnosisService({ db, engine, pricing, media, runDecoding
         images,
         issues,
       });
-      const estimate =
-        result.isPlumbingRelated && result.issueSlug
-          ? await pricing.estimate({
-              issueSlug: result.issueSlug,
-              zip: request.zip,
-              urgency: request.urgency,
-            })
-          : null;
+      const priced = (issueSlug: string | null | undefined) =>
+        result.isPlumbingRelated && issueSlug
+          ? pricing.estimate({ issueSlug, zip: request.zip, urgency: request.urgency })
+          : Promise.resolve(null);
+      const [estimate, alternativeEstimate] = await Promise.all([
+        priced(result.issueSlug),
+        priced(result.alternative?.issueSlug),
+      ]);
 
       const diagnosis: Omit<DiagnosisResponse, 'id'> = {
         isPlumbingRelated: result.isPlumbingRelated,
@@ -87,6 +106,17 @@ export function createDiagnosisService({ db, engine, pricing, media, runDecoding
         engine: result.engine,
         safety: result.safety,
         note: result.note ?? null,
+        typicalTotal: result.issueSlug ? typicalTotalFor(result.issueSlug, estimate) : null,
+        // Only an issue the catalogue prices: the pricing engine gives no estimate for a retired one.
+        alternative:
+          result.alternative && alternativeEstimate
+            ? {
+                issueSlug: result.alternative.issueSlug,
+                issue: result.alternative.issue,
+                estimatedCost: alternativeEstimate.estimatedCost,
+                typicalTotal: typicalTotalFor(result.alternative.issueSlug, alternativeEstimate),
+              }
+            : null,
       };
 
       return storeCleaned(images, async (stored) => {

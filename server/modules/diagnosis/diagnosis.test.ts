@@ -9,6 +9,7 @@ import { diagnostics } from '@shared/schema';
 import { FIELD_MESSAGES } from '@shared/contracts/common';
 import { DIAGNOSIS_MESSAGES } from '@shared/contracts/diagnosis';
 import { diagnosisResponseSchema } from '@shared/contracts/diagnosis';
+import { formatUsdRange } from '@shared/money';
 import { chatCompletion, startFakeOpenAi, type FakeOpenAi } from '../../test/fake-openai';
 import { createTestContext, testDatabaseKind, type TestContext } from '../../test/test-context';
 import { BUDGET_SPENT_NOTE } from './diagnosis.call-budget';
@@ -133,6 +134,51 @@ describe(`POST /api/diagnose (${testDatabaseKind} database, offline engine)`, ()
       severity: 'critical',
       safety: { level: 'danger' },
     });
+  });
+
+  it('shows a typical total beside a per-foot price, from the pricing engine’s own range', async () => {
+    const res = await ctx.request.post('/api/diagnose').send({
+      description: 'we want a new gas line run out to the back patio for a grill',
+      location: 'outdoor',
+      urgency: 'routine',
+      zip: '94103',
+    });
+    expect(res.status).toBe(201);
+    const estimate = await ctx.request
+      .get('/api/pricing/estimate')
+      .query({ issueSlug: 'gas-line-installation', zip: '94103', urgency: 'routine' });
+    const { min, max } = estimate.body.costBreakdown.total;
+    expect(res.body).toMatchObject({
+      issueSlug: 'gas-line-installation',
+      estimatedCost: estimate.body.estimatedCost,
+      typicalTotal: { quantity: 25, unit: 'linear_ft', estimatedCost: formatUsdRange(min * 25, max * 25) },
+    });
+    expect(res.body.estimatedCost).toMatch(/ per linear ft$/);
+    // A job-priced answer has none.
+    expect((await ctx.request.post('/api/diagnose').send(VALID)).body.typicalTotal).toBeNull();
+  });
+
+  it('names a close second choice with its own price from the pricing engine', async () => {
+    const res = await ctx.request.post('/api/diagnose').send({
+      description: 'the relief valve on the water heater keeps dripping',
+      location: 'basement',
+      urgency: 'urgent',
+    });
+    expect(res.status).toBe(201);
+    const estimate = await ctx.request
+      .get('/api/pricing/estimate')
+      .query({ issueSlug: 'expansion-tank-installation', urgency: 'urgent' });
+    expect(res.body).toMatchObject({
+      issueSlug: 'water-heater-leak',
+      alternative: {
+        issueSlug: 'expansion-tank-installation',
+        issue: 'Expansion tank for the water heater',
+        estimatedCost: estimate.body.estimatedCost,
+        typicalTotal: null,
+      },
+    });
+    const [row] = await ctx.database.db.select().from(diagnostics).where(eq(diagnostics.id, res.body.id));
+    expect(row.aiDiagnosis).toMatchObject({ alternative: { issueSlug: 'expansion-tank-installation' } });
   });
 
   it.each([

@@ -20,7 +20,7 @@ const PHRASES: ReadonlyArray<[RegExp, string]> = [
     ' shutoff valve ',
   ],
   [
-    /\b(?:hose\s+bibb?s?|sill\s*cocks?|(?:outside|outdoor|garden|exterior)\s+(?:tap|faucet|spigot)s?|spigots?)\b/g,
+    /\b(?:hose\s+bibb?s?|sill\s*cocks?|(?:outside|outdoor|garden|exterior)\s+(?:tap|faucet|spigot)s?|spigots?|(?:taps?|faucets?)\s+(?:outside|in\s+the\s+(?:yard|garden)))\b/g,
     ' hosebib ',
   ],
   [/\bsump\s+pumps?\b|\bsump\s+pits?\b|\bsumps?\b/g, ' sump pump '],
@@ -30,6 +30,39 @@ const PHRASES: ReadonlyArray<[RegExp, string]> = [
     ' tankless ',
   ],
   [/\bwater\s+hammer\b/g, ' waterhammer '],
+  // Appliances and equipment: one token each, so the words point to the job they belong to.
+  [/\bdish\s*-?\s*washers?\b/g, ' dishwasher '],
+  [
+    /\bwashing\s+machines?\b|\bclothes\s+washers?\b|\bwashers?(?=\s+(?:hoses?|box(?:es)?|valves?|hook\s*-?\s*ups?|supply|lines?|connections?|delivered)\b)/g,
+    ' washingmachine ',
+  ],
+  [/\b(behind|under|beside|to|for|from)\s+(the|my|our|a|new)\s+washers?\b/g, ' $1 $2 washingmachine '],
+  // The water line that feeds an appliance ("ice maker line", "hose behind the washer").
+  [
+    /\b(icemaker|dishwasher|washingmachine|fridge|refrigerator)\s+(?:water\s+|supply\s+)*(?:lines?|hoses?|tubes?|tubing|connections?)\b/g,
+    ' $1 appliancesupply ',
+  ],
+  [
+    /\b(?:water\s+|supply\s+)*(?:lines?|hoses?|tubes?|tubing)\s+(?:to|for|behind|under|from|of|on|into)\s+(?:the\s+|my\s+|our\s+|a\s+|new\s+)?(icemaker|dishwasher|washingmachine|fridge|refrigerator)\b/g,
+    ' appliancesupply $1 ',
+  ],
+  [/\b(?:well\s+pumps?|submersible\s+pumps?|jet\s+pumps?)\b/g, ' wellpump '],
+  [/\b(?:well\s+)?(?:pressure|bladder)\s+tanks?\b|\bwell\s+tanks?\b/g, ' pressuretank '],
+  [/\b(?:on|from|in|with)\s+(?:a|our|my|the)\s+(?:private\s+)?well\b|\bwell\s+water\b/g, ' wellwater '],
+  [/\bgrease\s+(?:traps?|interceptors?)\b/g, ' greasetrap '],
+  [/\b(?:thermal\s+)?expansion\s+tanks?\b/g, ' expansiontank '],
+  [
+    /\bpressure\s*-?\s*(?:reducing|reduction|regulating)\s+valves?\b|\bpressure\s+regulators?\b|\bprvs?\b/g,
+    ' prv ',
+  ],
+  [
+    /\b(?:hot\s+water\s+)?(?:re-?circ(?:ulation|ulating)?|circulator|circulating)\s+pumps?\b/g,
+    ' recircpump ',
+  ],
+  [
+    /\b(?:plumbing\s+vents?|vent\s+stacks?|vent\s+pipes?|roof\s+vents?|air\s+admittance\s+valves?|studor\s+vents?)\b/g,
+    ' ventstack ',
+  ],
   [/\bback\s*-?\s*flow\b|\brpz\b|\bdouble\s+check\s+valve\b/g, ' backflow '],
   [/\bsewer\s+gas\b/g, ' sewer odor '],
   [/\bclean\s*-?\s*outs?\b/g, ' cleanout '],
@@ -113,7 +146,7 @@ const SYNONYMS: Readonly<Record<string, string[]>> = {
   airlock: ['air'],
 };
 
-const STOP_WORDS = new Set(
+export const STOP_WORDS: ReadonlySet<string> = new Set(
   (
     'a an and are as at be been being but by can could did do does doing for from had has have having he her here him his how i if ' +
     'in into is it its itself just me more most my myself nor of off on once only or other our ours out over own same she ' +
@@ -121,7 +154,8 @@ const STOP_WORDS = new Set(
     'were what when where which while who whom why will with would you your yours im ive id its thats theres dont please ' +
     'keep keeps kept help hi hello thanks thank need needs want wants wanted someone somebody anyone plumber plumbers fix fixed fixing ' +
     'get got getting really just like also think seems seem look looks looking now today yesterday last night morning ' +
-    'house home problem problems issue issues thing things lot bit around since about again still even every all any one two'
+    'house home problem problems issue issues thing things lot bit around since about again still even every all any one two ' +
+    'go goes going gone went always'
   ).split(/\s+/),
 );
 

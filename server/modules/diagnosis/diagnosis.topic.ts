@@ -7,7 +7,7 @@ import { normalizeText } from './diagnosis.text';
 
 /** Words (after phrase folding) that put a description in plumbing whatever else it says. */
 const PLUMBING_ANCHORS =
-  /\b(?:toilets?|loo|commode|faucets?|taps?|drains?|pipes?|piping|sinks?|waterheater|sewer|sewage|showers?|tubs?|bathtubs?|plumbing|disposal|sump|hosebib|softener|tankless|backflow|waterhammer|shutoff|ptrap|cleanout|showerhead|icemaker|water\s+line|supply\s+line|main\s+line|cistern|flush\w*|spout|valve|watermeter|waterbill|hot\s+water)\b/;
+  /\b(?:toilets?|loo|commode|faucets?|taps?|drains?|pipes?|piping|sinks?|waterheater|sewer|sewage|showers?|tubs?|bathtubs?|plumbing|disposal|sump|hosebib|softener|tankless|backflow|waterhammer|shutoff|ptrap|cleanout|showerhead|icemaker|water\s+line|supply\s+line|main\s+line|cistern|flush\w*|spout|valve|watermeter|waterbill|hot\s+water|appliancesupply|wellpump|pressuretank|wellwater|greasetrap|expansiontank|prv|recircpump|ventstack|gas\s+(?:lines?|pipes?|piping|connectors?|hook\s*-?\s*ups?)|water\s+pressure|psi)\b/;
 
 interface OffTopic {
   /** What the problem sounds like, for the explanation ("a car problem"). */
@@ -15,7 +15,11 @@ interface OffTopic {
   /** Who to call instead. */
   referral: string;
   pattern: RegExp;
+  /** Only when no water is involved: a cracked floor is the builder's, a damp one may be a leak. */
+  unlessWater?: boolean;
 }
+
+const WATER_INVOLVED = /\b(?:water|wet|damp|leak\w*|drip\w*|flood\w*|puddle\w*|moist\w*|soggy|seep\w*)\b/;
 
 const OFF_TOPICS: readonly OffTopic[] = [
   {
@@ -48,6 +52,13 @@ const OFF_TOPICS: readonly OffTopic[] = [
       /\b(?:fence|fences|deck|decking|windows?|glass|panes?|doors?\s+(?:sticks?|stuck|squeak\w*)|drywall\s+crack\w*|driveway|paving|siding|paint\w*)\b/,
   },
   {
+    label: 'a structural or flooring problem',
+    referral: 'a general contractor or a foundation specialist',
+    pattern:
+      /\b(?:floors?|concrete|foundation|slab|tiles?|walls?|ceiling|driveway)\b[^.!?]{0,30}\bcrack\w*|\bcrack\w*[^.!?]{0,30}\b(?:floors?|concrete|foundation|slab|tiles?|driveway)\b/,
+    unlessWater: true,
+  },
+  {
     label: 'a pest problem',
     referral: 'a pest-control service',
     pattern:
@@ -57,12 +68,12 @@ const OFF_TOPICS: readonly OffTopic[] = [
     label: 'an appliance or electronics problem',
     referral: 'the manufacturer or an appliance or electronics repair shop',
     pattern:
-      /\b(?:phone|laptop|computer|wifi|wi-fi|internet|router|tv|television|microwave|oven|lawn\s*mower|mower|printer|refrigerator|fridge|freezer|garage\s+door|doorbell|smoke\s+(?:alarm|detector)s?|dishwasher\s+not\s+cleaning)\b/,
+      /\b(?:phone|laptop|computer|wifi|wi-fi|internet|router|tv|television|microwave|oven|lawn\s*mower|mower|printer|refrigerator|fridge|freezer|garage\s+door|doorbell|smoke\s+(?:alarm|detector)s?|dryer\s+vents?|lint|burners?|igniters?\s+clicks?)\b|\b(?:dishwasher|washingmachine|dryer)\b[^.!?]{0,40}\b(?:beeps?|beeping|error|door|latch\w*|spin\w*|dirty|not\s+clean\w*|not\s+dry\w*)\b/,
   },
 ];
 
 const INJECTION =
-  /\b(?:ignore|disregard|forget|override)\b[^.!?\n]{0,30}\b(?:instructions?|prompts?|rules|guidelines)\b|\bsystem\s+prompt\b|\bdeveloper\s+mode\b|\byou\s+are\s+now\b|(?:^|\n)\s*(?:system|assistant)\s*:|\bjailbreak\w*\b|\bpretend\s+(?:to\s+be|you)\b|\bact\s+as\s+(?:a|an)\b/i;
+  /\b(?:tell|write|give)\s+(?:me\s+|us\s+)?(?:a\s+)?(?:joke|poem|story|song|riddle)s?\b|\b(?:ignore|disregard|forget|override)\b[^.!?\n]{0,30}\b(?:instructions?|prompts?|rules|guidelines)\b|\bsystem\s+prompt\b|\bdeveloper\s+mode\b|\byou\s+are\s+now\b|(?:^|\n)\s*(?:system|assistant)\s*:|\bjailbreak\w*\b|\bpretend\s+(?:to\s+be|you)\b|\bact\s+as\s+(?:a|an)\b/i;
 
 export interface TopicAssessment {
   hasPlumbingAnchor: boolean;
@@ -71,6 +82,9 @@ export interface TopicAssessment {
   /** The description without sentences that try to instruct the assistant. */
   cleanedText: string;
 }
+
+/** Whether a piece of text names something only plumbing has (a toilet, a drain, a water heater …). */
+export const mentionsPlumbing = (text: string): boolean => PLUMBING_ANCHORS.test(normalizeText(text));
 
 export function assessTopic(description: string): TopicAssessment {
   // One character per whitespace run: INJECTION's `\n\s*` was quadratic on a run of newlines.
@@ -83,7 +97,9 @@ export function assessTopic(description: string): TopicAssessment {
         .join(' ')
     : compact;
   const text = normalizeText(cleanedText);
-  const found = OFF_TOPICS.find((topic) => topic.pattern.test(text));
+  const found = OFF_TOPICS.find(
+    (topic) => topic.pattern.test(text) && !(topic.unlessWater && WATER_INVOLVED.test(text)),
+  );
   return {
     hasPlumbingAnchor: PLUMBING_ANCHORS.test(text),
     offTopic: found ? { label: found.label, referral: found.referral } : null,

@@ -12,3 +12,5 @@ export {
 export { createChangeOrdersService, type ChangeOrdersService } from './change-orders.service';
 export { createJobRoomService, createReceipts, type JobRoomService, type Receipts } from './job-room.service';
 export { createJobPhotosService, type JobPhotosService } from './job-photos.service';
+// Jobs keep the estimate they were posted with; older jobs get one once, at start-up.
+export { backfillJobEstimates } from './job-estimates';

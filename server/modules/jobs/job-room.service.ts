@@ -7,10 +7,8 @@ import { formatUsd, formatUsdRange, fromCents } from '@shared/money';
 import type { Database, Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { toJobAppointment, toRequestedWindow } from '../appointments';
-import { extractZip } from '../geo';
 import { composeMail, type MailService } from '../mail';
 import { servesLocation, type PlumbersService } from '../plumbers';
-import type { PricingService } from '../pricing';
 import { listChangeOrdersByJobs } from './change-orders.repository';
 import { toJobChangeOrder } from './change-orders.service';
 import {
@@ -25,6 +23,7 @@ import {
   listPayoutsByJobs,
   type Job,
 } from './jobs.repository';
+import { storedEstimate } from './job-estimates';
 import { JOB_ERRORS, agreedMaxCents, areaOf } from './jobs.service';
 
 export interface ReceiptsDeps {
@@ -112,7 +111,6 @@ async function findCustomerEmail(executor: Executor, userId: string): Promise<st
 
 export interface JobRoomServiceDeps {
   db: Database;
-  pricing: Pick<PricingService, 'estimate'>;
   plumbers: Pick<PlumbersService, 'findForUser' | 'hiredContacts' | 'isVetted'>;
   quotes: { listForJob(actor: CurrentUser, jobId: string): Promise<JobQuote[]> };
   receipts: Pick<Receipts, 'build'>;
@@ -123,7 +121,7 @@ export interface JobRoomServiceDeps {
  * who may quote on it or already took part (a limited view: the area, no street, no contacts) and
  * admins. Everyone else is told the job does not exist.
  */
-export function createJobRoomService({ db, pricing, plumbers, quotes, receipts }: JobRoomServiceDeps) {
+export function createJobRoomService({ db, plumbers, quotes, receipts }: JobRoomServiceDeps) {
   async function viewerOf(actor: CurrentUser, job: Job): Promise<JobRoomViewer | null> {
     if (actor.role === 'admin') return 'admin';
     if (job.customerId === actor.id) return 'homeowner';
@@ -145,35 +143,22 @@ export function createJobRoomService({ db, pricing, plumbers, quotes, receipts }
       const viewer = job && (await viewerOf(actor, job));
       if (!job || !viewer) throw new AppError('NOT_FOUND', JOB_ERRORS.notFound);
       const seesAddress = viewer !== 'prospective_plumber';
-      const [
-        estimate,
-        photos,
-        events,
-        changeOrders,
-        [payout],
-        jobQuotes,
-        customer,
-        hired,
-        receipt,
-        [booked],
-      ] = await Promise.all([
-        pricing
-          .estimate({ issueSlug: job.issueSlug, zip: extractZip(job.address), urgency: job.urgency })
-          .catch(() => null),
-        listJobPhotos(db, job.id),
-        listJobStatusEvents(db, job.id),
-        listChangeOrdersByJobs(db, [job.id]),
-        listPayoutsByJobs(db, [job.id]),
-        quotes.listForJob(actor, job.id),
-        viewer === 'hired_plumber' || viewer === 'admin'
-          ? findCustomerProfile(db, job.customerId)
-          : undefined,
-        (viewer === 'homeowner' || viewer === 'admin') && job.plumberId
-          ? plumbers.hiredContacts([job.plumberId])
-          : undefined,
-        seesAddress ? receipts.build(db, job) : null,
-        seesAddress ? listAppointmentsByJobs(db, [job.id]) : [],
-      ]);
+      const [photos, events, changeOrders, [payout], jobQuotes, customer, hired, receipt, [booked]] =
+        await Promise.all([
+          listJobPhotos(db, job.id),
+          listJobStatusEvents(db, job.id),
+          listChangeOrdersByJobs(db, [job.id]),
+          listPayoutsByJobs(db, [job.id]),
+          quotes.listForJob(actor, job.id),
+          viewer === 'hired_plumber' || viewer === 'admin'
+            ? findCustomerProfile(db, job.customerId)
+            : undefined,
+          (viewer === 'homeowner' || viewer === 'admin') && job.plumberId
+            ? plumbers.hiredContacts([job.plumberId])
+            : undefined,
+          seesAddress ? receipts.build(db, job) : null,
+          seesAddress ? listAppointmentsByJobs(db, [job.id]) : [],
+        ]);
       return {
         viewer,
         job: {
@@ -184,12 +169,14 @@ export function createJobRoomService({ db, pricing, plumbers, quotes, receipts }
           preferredDate: job.preferredDate,
           currentStatus: job.currentStatus,
           statusLabel: jobStatusLabel(job.currentStatus),
+          timeZone: job.timeZone,
           createdAt: job.createdAt.toISOString(),
           updatedAt: job.updatedAt.toISOString(),
           area: areaOf(job.address),
           address: seesAddress ? job.address : null,
         },
-        estimate: estimate ?? null,
+        // The estimate the job was posted with, even if its issue type has since been repriced or retired.
+        estimate: storedEstimate(job.estimate),
         photos,
         homeowner: customer ? { name: customer.name, phone: customer.phone } : null,
         plumber: (job.plumberId && hired?.get(job.plumberId)) || null,

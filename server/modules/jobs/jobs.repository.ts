@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { OPEN_JOB_STATUSES, type JobStatus } from '@shared/constants';
 import { EARTH_RADIUS_KM } from '@shared/geo';
 import {
@@ -102,6 +102,9 @@ export interface NearbyJobRow {
   alreadyQuoted: boolean;
   requestedStartsAt: Date | null;
   requestedEndsAt: Date | null;
+  timeZone: string;
+  /** The estimate the job was posted with (jobs.estimate), as stored. */
+  estimate: unknown;
 }
 
 /**
@@ -141,6 +144,7 @@ export function nearbyOpenJobsSql(search: NearbySearch): SQL {
            j.urgency, j.preferred_date as "preferredDate", j.current_status as "currentStatus",
            j.created_at as "createdAt", d.km as "distanceKm",
            j.requested_starts_at as "requestedStartsAt", j.requested_ends_at as "requestedEndsAt",
+           j.time_zone as "timeZone", j.estimate,
            exists (select 1 from quotes q where q.job_id = j.id and q.plumber_id = ${search.plumberId}) as "alreadyQuoted"
     ${openJobsWithinSql(search)}
     order by (j.urgency = 'emergency') desc, d.km asc, j.created_at desc, j.id
@@ -174,6 +178,8 @@ export async function findNearbyOpenJobs(db: Executor, search: NearbySearch): Pr
     alreadyQuoted: row.alreadyQuoted === true,
     requestedStartsAt: instantOrNull(row.requestedStartsAt),
     requestedEndsAt: instantOrNull(row.requestedEndsAt),
+    timeZone: row.timeZone as string,
+    estimate: row.estimate ?? null,
   }));
 }
 
@@ -366,4 +372,32 @@ export async function listAppointmentsByJobs(
       and(eq(rescheduleProposals.appointmentId, appointments.id), eq(rescheduleProposals.status, 'pending')),
     )
     .where(inArray(appointments.jobId, [...jobIds]));
+}
+
+/** What pricing a job needs: its issue, its address (the ZIP) and its urgency. */
+export type UnpricedJob = Pick<Job, 'id' | 'issueSlug' | 'address' | 'urgency'>;
+
+/**
+ * Up to `limit` jobs without a stored estimate, after `afterId` in id order, locked until the
+ * transaction ends; jobs another transaction holds are skipped (another instance is pricing them).
+ */
+export async function listJobsWithoutEstimate(
+  tx: Executor,
+  options: { afterId?: string; limit: number },
+): Promise<UnpricedJob[]> {
+  return tx
+    .select({ id: jobs.id, issueSlug: jobs.issueSlug, address: jobs.address, urgency: jobs.urgency })
+    .from(jobs)
+    .where(and(isNull(jobs.estimate), options.afterId ? gt(jobs.id, options.afterId) : undefined))
+    .orderBy(asc(jobs.id))
+    .limit(options.limit)
+    .for('update', { skipLocked: true });
+}
+
+/** Stores a job's estimate if it still has none; its `updated_at` stays (nothing happened to the job). */
+export async function setJobEstimate(tx: Executor, jobId: string, estimate: unknown): Promise<void> {
+  await tx
+    .update(jobs)
+    .set({ estimate, updatedAt: sql`${jobs.updatedAt}` })
+    .where(and(eq(jobs.id, jobId), isNull(jobs.estimate)));
 }

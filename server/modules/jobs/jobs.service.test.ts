@@ -1,9 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Urgency } from '@shared/constants';
 import { EARTH_RADIUS_KM } from '@shared/geo';
 import { haversineKm } from '../geo';
-import { areaOf, boundingBox, estimateCache, splitPayout, type JobEstimator } from './jobs.service';
+import { areaOf, boundingBox, splitPayout } from './jobs.service';
 
 /** The point `distanceKm` from `origin` along `bearingDeg` (great-circle destination). */
 function destination(origin: { lat: number; lng: number }, bearingDeg: number, distanceKm: number) {
@@ -87,29 +86,5 @@ describe('areaOf', () => {
   it('keeps the city, state and ZIP of an address and drops the street', () => {
     expect(areaOf('6210 Manchaca Rd, Austin, TX 78745')).toBe('Austin, TX 78745');
     expect(areaOf('Somewhere without a ZIP')).toBeNull();
-  });
-});
-
-describe('estimateCache', () => {
-  it('prices jobs once per issue, pricing region and urgency, whatever their ZIP', async () => {
-    const calls: Array<{ zip?: string }> = [];
-    const estimator: JobEstimator = async ({ zip }) => {
-      calls.push({ zip });
-      return { min: 100, max: 200, estimatedCost: '$100 - $200' };
-    };
-    const estimate = estimateCache(estimator);
-    const job = (address: string, urgency: Urgency = 'routine') => ({
-      issueSlug: 'leaky-faucet',
-      address,
-      urgency,
-    });
-    // 78701 and 78745 are both Austin; 94110 is San Francisco; no ZIP is the national default.
-    await estimate(job('100 Congress Ave, Austin, TX 78701'));
-    await estimate(job('4000 S 1st St, Austin, TX 78745'));
-    expect(calls).toHaveLength(1);
-    await estimate(job('1 Valencia St, San Francisco, CA 94110'));
-    await estimate(job('Somewhere without a ZIP'));
-    await estimate(job('100 Congress Ave, Austin, TX 78701', 'emergency'));
-    expect(calls.map((call) => call.zip)).toEqual(['78701', '94110', undefined, '78701']);
   });
 });

@@ -2,13 +2,12 @@ import type { JobStatus, Urgency } from '@shared/constants';
 import { EARTH_RADIUS_KM } from '@shared/geo';
 import { jobStatusLabel } from '@shared/job-display';
 import { MAX_MONEY, formatUsd, fromCents, toCents } from '@shared/money';
-import { regionCodeForZip } from '@shared/region-zip-prefixes';
+import { DEFAULT_APP_TIME_ZONE } from '@shared/time-zone';
 import { ACCOUNT_MESSAGES, isProfileComplete } from '@shared/contracts/account';
 import type { CurrentUser } from '@shared/contracts/auth';
 import type {
   AssignedJob,
   CustomerJob,
-  JobEstimate,
   JobStatusResult,
   NearbyCount,
   NearbyJob,
@@ -20,10 +19,11 @@ import { AppError } from '../../lib/app-error';
 import { toJobAppointment, toRequestedWindow } from '../appointments';
 import { extractZip, locateAddress } from '../geo';
 import { notificationCopy, type NotificationsService } from '../notifications';
-import type { PricingService } from '../pricing';
+import { estimateNow, timeZoneForZip, type RegionTimeZones } from '../pricing';
 import { hasServiceLocation, toPlumberRating, type Plumber, type PlumbersService } from '../plumbers';
 import { listChangeOrdersByJobs, type ChangeOrder } from './change-orders.repository';
 import { toJobChangeOrder } from './change-orders.service';
+import { storedJobEstimate } from './job-estimates';
 import {
   countNearbyOpenJobs,
   declineAcceptedQuote,
@@ -58,9 +58,15 @@ export interface PostJobInput {
   lng: number;
   urgency: Urgency;
   preferredDate: string | null;
-  /** The /book slot's window, when the homeowner picked one. */
+  /** The /book slot's window, when the homeowner picked one (instants on the job's clock). */
   requestedStartsAt?: Date | null;
   requestedEndsAt?: Date | null;
+  /**
+   * The IANA zone of the job's region, whose clock shows and judges its times. jobs.post sets it
+   * from the address; other callers (tests, benchmarks) may leave it to postJob, which reads it the
+   * same way.
+   */
+  timeZone?: string;
   /**
    * Photos already in the media store that become the job's (a diagnosis' cleaned photos, read in
    * the same transaction: docs/decisions/016-media-store.md).
@@ -76,6 +82,14 @@ export async function postJob(db: Executor, input: PostJobInput, notes = 'Job po
   const { photos = [], ...fields } = input;
   const job = await insertJob(db, {
     ...fields,
+    timeZone:
+      fields.timeZone ?? (await timeZoneForZip(db, extractZip(fields.address), DEFAULT_APP_TIME_ZONE)),
+    // The price as the catalogue has it now, kept with the job (job-estimates.ts).
+    estimate: await estimateNow(db, {
+      issueSlug: fields.issueSlug,
+      zip: extractZip(fields.address),
+      urgency: fields.urgency,
+    }),
     lat: fields.lat.toFixed(7),
     lng: fields.lng.toFixed(7),
     currentStatus: 'requested',
@@ -141,42 +155,6 @@ function serviceAreaOf(plumber: Plumber): NearbyArea {
   return { lat, lng, radiusKm, box: boundingBox(lat, lng, radiusKm) };
 }
 
-/** Plumbline's estimate for a job, when its issue is in the catalogue. */
-export type JobEstimator = (input: {
-  issueSlug: string;
-  zip?: string;
-  urgency: Urgency;
-}) => Promise<JobEstimate | null>;
-
-/** The pricing engine's estimate reduced to what the dashboards compare quotes with. */
-function pricingEstimator(pricing: Pick<PricingService, 'estimate'>): JobEstimator {
-  return async (input) => {
-    const estimate = await pricing.estimate(input);
-    if (!estimate) return null;
-    const { min, max } = estimate.costBreakdown.total;
-    return { min, max, estimatedCost: estimate.estimatedCost };
-  };
-}
-
-/**
- * Memoises estimates within one answer. A job's price depends on its ZIP only through the ZIP's
- * pricing region, so jobs share an entry per issue, region and urgency (keyed by ZIP, nearly every
- * job of a nearby answer had its own).
- */
-export function estimateCache(estimator: JobEstimator) {
-  const cache = new Map<string, Promise<JobEstimate | null>>();
-  return (job: { issueSlug: string; address: string; urgency: Urgency }): Promise<JobEstimate | null> => {
-    const zip = extractZip(job.address);
-    const key = `${job.issueSlug}|${regionCodeForZip(zip)}|${job.urgency}`;
-    let pending = cache.get(key);
-    if (!pending) {
-      pending = estimator({ issueSlug: job.issueSlug, zip, urgency: job.urgency }).catch(() => null);
-      cache.set(key, pending);
-    }
-    return pending;
-  };
-}
-
 /** 'Austin, TX 78745' from an address's ZIP code; never the street. */
 export function areaOf(address: string): string | null {
   const place = locateAddress(address);
@@ -185,7 +163,14 @@ export function areaOf(address: string): string | null {
 
 type JobSummarySource = Pick<
   Job,
-  'id' | 'issueSlug' | 'issueDescription' | 'urgency' | 'preferredDate' | 'currentStatus' | 'createdAt'
+  | 'id'
+  | 'issueSlug'
+  | 'issueDescription'
+  | 'urgency'
+  | 'preferredDate'
+  | 'currentStatus'
+  | 'timeZone'
+  | 'createdAt'
 >;
 
 /** The jobs' appointments as the lists show them, by job id. */
@@ -206,6 +191,7 @@ function toJobSummary(job: JobSummarySource) {
     preferredDate: job.preferredDate,
     currentStatus: job.currentStatus,
     statusLabel: jobStatusLabel(job.currentStatus),
+    timeZone: job.timeZone,
     createdAt: job.createdAt.toISOString(),
   };
 }
@@ -266,8 +252,6 @@ const CANCELLABLE: readonly JobStatus[] = ['draft', 'requested', 'quoted'];
 export interface JobsServiceDeps {
   db: Database;
   platformFeePercent: number;
-  /** Prices each job's issue for the dashboards. */
-  pricing: Pick<PricingService, 'estimate'>;
   plumbers: Pick<
     PlumbersService,
     | 'findForUser'
@@ -283,17 +267,19 @@ export interface JobsServiceDeps {
   notifications: Pick<NotificationsService, 'notify' | 'jobChanged'>;
   /** Mails the homeowner the receipt of a completed job, in the completion's transaction. */
   receipts: { mailReceipt(tx: Executor, jobId: string): Promise<void> };
+  /** The zone of a job's region, set when it is posted. */
+  zones: RegionTimeZones;
 }
 
 export function createJobsService({
   db,
   platformFeePercent,
-  pricing,
   plumbers,
   notifications,
   receipts,
+  zones,
 }: JobsServiceDeps) {
-  const estimator = pricingEstimator(pricing);
+  const timeZoneOf = (executor: Executor, address: string) => zones.ofZip(executor, extractZip(address));
 
   /** The hired plumber moved the job on: the homeowner is told, the plumber's other pages refresh. */
   async function notifyHomeownerOfStatus(tx: Executor, job: Job, plumberUserId: string) {
@@ -320,7 +306,7 @@ export function createJobsService({
       if (!profile || !isProfileComplete(profile)) {
         throw new AppError('PROFILE_INCOMPLETE', ACCOUNT_MESSAGES.profileRequiredForJob);
       }
-      const job = await postJob(tx, input, notes);
+      const job = await postJob(tx, { ...input, timeZone: await timeZoneOf(tx, input.address) }, notes);
       const serving = await plumbers.vettedUsersServing(tx, { lat: input.lat, lng: input.lng });
       const text = notificationCopy.newNearbyJob(
         job.issueSlug,
@@ -339,6 +325,12 @@ export function createJobsService({
       );
       return job;
     },
+
+    /**
+     * The zone a job at `address` gets when posted (its region's), read through `executor`: booking
+     * judges the picked slot on that clock before it posts the job.
+     */
+    timeZoneOf,
 
     async findById(jobId: string): Promise<Job | undefined> {
       return findJobById(db, jobId);
@@ -379,28 +371,25 @@ export function createJobsService({
       const ratingByJob = new Map(ratings.map((rating) => [rating.jobId, rating]));
       const payoutByJob = new Map(payouts.map((payout) => [payout.jobId, payout]));
       const changeOrdersByJob = groupByJob(changeOrders);
-      const estimate = estimateCache(estimator);
-      return Promise.all(
-        rows.map(async (job): Promise<CustomerJob> => {
-          const rating = ratingByJob.get(job.id);
-          return {
-            ...toJobSummary(job),
-            customerId: job.customerId,
-            plumberId: job.plumberId,
-            plumber: job.plumberId ? (hired.get(job.plumberId) ?? null) : null,
-            address: job.address,
-            updatedAt: job.updatedAt.toISOString(),
-            estimate: await estimate(job),
-            rating: rating
-              ? { stars: rating.stars, comment: rating.comment, createdAt: rating.createdAt.toISOString() }
-              : null,
-            finalAmount: payoutByJob.get(job.id)?.plumberGross ?? null,
-            changeOrders: (changeOrdersByJob.get(job.id) ?? []).map(toJobChangeOrder),
-            requestedWindow: toRequestedWindow(job),
-            appointment: appointmentOf.get(job.id) ?? null,
-          };
-        }),
-      );
+      return rows.map((job): CustomerJob => {
+        const rating = ratingByJob.get(job.id);
+        return {
+          ...toJobSummary(job),
+          customerId: job.customerId,
+          plumberId: job.plumberId,
+          plumber: job.plumberId ? (hired.get(job.plumberId) ?? null) : null,
+          address: job.address,
+          updatedAt: job.updatedAt.toISOString(),
+          estimate: storedJobEstimate(job.estimate),
+          rating: rating
+            ? { stars: rating.stars, comment: rating.comment, createdAt: rating.createdAt.toISOString() }
+            : null,
+          finalAmount: payoutByJob.get(job.id)?.plumberGross ?? null,
+          changeOrders: (changeOrdersByJob.get(job.id) ?? []).map(toJobChangeOrder),
+          requestedWindow: toRequestedWindow(job),
+          appointment: appointmentOf.get(job.id) ?? null,
+        };
+      });
     },
 
     /**
@@ -415,17 +404,14 @@ export function createJobsService({
         plumberId: plumber.id,
         limit: NEARBY_LIMIT,
       });
-      const estimate = estimateCache(estimator);
-      return Promise.all(
-        rows.map(async (row): Promise<NearbyJob> => ({
-          ...toJobSummary(row),
-          area: areaOf(row.address),
-          distanceKm: Math.round(row.distanceKm * 10) / 10,
-          alreadyQuoted: row.alreadyQuoted,
-          estimate: await estimate(row),
-          requestedWindow: toRequestedWindow(row),
-        })),
-      );
+      return rows.map((row): NearbyJob => ({
+        ...toJobSummary(row),
+        area: areaOf(row.address),
+        distanceKm: Math.round(row.distanceKm * 10) / 10,
+        alreadyQuoted: row.alreadyQuoted,
+        estimate: storedJobEstimate(row.estimate),
+        requestedWindow: toRequestedWindow(row),
+      }));
     },
 
     /** How many open jobs are within the plumber's radius: for every plumber, vetted or not yet. */

@@ -397,6 +397,8 @@ describe(`marketplace API (${testDatabaseKind} database)`, () => {
           // The /book slot's window: a time, nobody's details.
           'requestedWindow',
           'statusLabel',
+          // The job's zone, whose clock shows that window: a place's, not a person's.
+          'timeZone',
           'urgency',
         ].sort(),
       );

@@ -9,4 +9,4 @@ export {
   type NotificationsService,
 } from './notifications.service';
 export { createNotificationsRouter } from './notifications.routes';
-export { describeWindow, notificationCopy, type NotificationText } from './notifications.copy';
+export { notificationCopy, type NotificationText } from './notifications.copy';

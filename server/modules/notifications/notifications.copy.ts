@@ -12,21 +12,6 @@ export interface NotificationText {
 
 const issueOf = (issueSlug: string) => jobTitleFromSlug(issueSlug);
 
-/** e.g. "Tue, Dec 1, 10:00–12:00 (Asia/Kolkata time)": on the app's clock (docs/decisions/018-time-zone.md). */
-export function describeWindow(window: { startsAt: Date; endsAt: Date }, timeZone: string): string {
-  const day = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    weekday: 'short',
-    month: 'short',
-    day: 'numeric',
-  });
-  const time = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit' });
-  const startDay = day.format(window.startsAt);
-  const endDay = day.format(window.endsAt);
-  const end = endDay === startDay ? time.format(window.endsAt) : `${endDay}, ${time.format(window.endsAt)}`;
-  return `${startDay}, ${time.format(window.startsAt)}–${end} (${timeZone} time)`;
-}
-
 const otherSide = (byHomeowner: boolean) => (byHomeowner ? 'The homeowner' : 'Your plumber');
 
 export const notificationCopy = {
@@ -59,7 +44,11 @@ export const notificationCopy = {
     title: toHomeowner ? 'New message about your job' : 'New message from the homeowner',
     body: `${author}: ${excerpt}`,
   }),
-  /** `when` comes from describeWindow; `byHomeowner` says who acted (the reader is the other side). */
+  /**
+   * `when` is the window on the job's clock as the pages show it (formatWindowOnClock of
+   * shared/time-display.ts, "Tue, Mar 10 · 8:00 AM – 10:00 AM MDT"); `byHomeowner` says who acted
+   * (the reader is the other side).
+   */
   rescheduleProposed: (issueSlug: string, byHomeowner: boolean, when: string): NotificationText => ({
     title: 'A new time is proposed for your appointment',
     body: `${otherSide(byHomeowner)} proposes to move ${issueOf(issueSlug)} to ${when}. Open the job to accept or decline.`,
@@ -85,5 +74,14 @@ export const notificationCopy = {
   statusChanged: (issueSlug: string, status: string): NotificationText => ({
     title: `Your job is now ${jobStatusLabel(status)}`,
     body: `${issueOf(issueSlug)}: ${jobStatusLabel(status)}.`,
+  }),
+  /** A problem report the reader filed was answered; `refund` only when one above zero was recorded. */
+  reportAnswered: (issueSlug: string, answer: string, refund: string | null): NotificationText => ({
+    title: 'Plumbline answered your report',
+    body: `About ${issueOf(issueSlug)}: ${answer}${refund ? ` Refund: ${formatUsd(refund)}.` : ''}`,
+  }),
+  reportClosed: (issueSlug: string, answer: string | null, refund: string | null): NotificationText => ({
+    title: 'Your report was closed',
+    body: `Plumbline closed your report about ${issueOf(issueSlug)}.${answer ? ` ${answer}` : ''}${refund ? ` Refund: ${formatUsd(refund)}.` : ''}`,
   }),
 } as const;

@@ -29,13 +29,13 @@ export function createPlumbersHandlers(plumbers: PlumbersService) {
 
   const verify: RequestHandler = async (req, res) => {
     const { plumberId } = parseInput(adminRoutes.verifyPlumber.params, req.params);
-    reply(res, adminRoutes.verifyPlumber, await plumbers.verify(plumberId));
+    reply(res, adminRoutes.verifyPlumber, await plumbers.verify(currentUser(req), plumberId));
   };
 
   const reject: RequestHandler = async (req, res) => {
     const { plumberId } = parseInput(adminRoutes.rejectPlumber.params, req.params);
     const { reason } = parseInput(adminRoutes.rejectPlumber.body, req.body);
-    reply(res, adminRoutes.rejectPlumber, await plumbers.reject(plumberId, reason));
+    reply(res, adminRoutes.rejectPlumber, await plumbers.reject(currentUser(req), plumberId, reason));
   };
 
   const listRatings: RequestHandler = async (req, res) => {

@@ -18,8 +18,10 @@ import {
 } from '@shared/contracts/plumbers';
 import type { Database, Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { haversineKm, lookupZip } from '../geo';
+import type { AuditService } from '../audit';
+import { extractZip, haversineKm, lookupZip } from '../geo';
 import type { MailService } from '../mail';
+import type { RegionTimeZones } from '../pricing';
 import {
   demoteLapsedPlumbers,
   findPlumberById,
@@ -153,15 +155,26 @@ async function requirePlumberForUser(db: Executor, userId: string): Promise<Plum
 
 export interface PlumbersServiceDeps {
   db: Database;
-  /** APP_TIME_ZONE: insurance dates are calendar days on the app's clock. */
+  /** APP_TIME_ZONE: insurance dates are calendar days on the app's clock; a plumber's own clock until it sets an area. */
   timeZone: string;
+  /** The zone of a plumber's service-area ZIP: its own clock. */
+  zones: RegionTimeZones;
   /** Where an admin's decision is mailed to the plumber, in the decision's transaction. */
   mail: Pick<MailService, 'send'>;
   /** The app's address, for the dashboard link in those mails. */
   publicUrl: string;
+  /** Records each decision in the decision's transaction. */
+  audit: Pick<AuditService, 'record'>;
 }
 
-export function createPlumbersService({ db, timeZone, mail, publicUrl }: PlumbersServiceDeps) {
+/** What an admin's decision changes on a plumber row: the audit log's before and after. */
+const vettingOf = (plumber: Plumber) => ({
+  verificationStatus: plumber.verificationStatus,
+  rejectionReason: plumber.rejectionReason,
+  vettingDecidedAt: plumber.vettingDecidedAt,
+});
+
+export function createPlumbersService({ db, timeZone, zones, mail, publicUrl, audit }: PlumbersServiceDeps) {
   const today = () => todayIn(timeZone);
 
   async function requireExisting(plumberId: string): Promise<Plumber> {
@@ -171,11 +184,12 @@ export function createPlumbersService({ db, timeZone, mail, publicUrl }: Plumber
   }
 
   /**
-   * An admin's decision on a plumber who has submitted its details, mailed to the plumber in the
-   * same transaction (the mail is queued only if the decision is stored). The row stays locked
-   * from the checks to the write, so a decision and a resubmission never interleave.
+   * An admin's decision on a plumber who has submitted its details, mailed to the plumber and
+   * recorded in the audit log in the same transaction (both only if the decision is stored). The
+   * row stays locked from the checks to the write, so a decision and a resubmission never interleave.
    */
   async function decide(
+    actor: CurrentUser,
     plumberId: string,
     decision: { verified: true } | { verified: false; reason: string },
   ): Promise<AdminPlumber> {
@@ -194,6 +208,14 @@ export function createPlumbersService({ db, timeZone, mail, publicUrl }: Plumber
       );
       const review = await findPlumberForReview(tx, plumber.id);
       if (!review) throw new AppError('NOT_FOUND', PLUMBER_ERRORS.notFound);
+      await audit.record(tx, actor, {
+        action: decision.verified ? 'plumber.verify' : 'plumber.reject',
+        entityType: 'plumber',
+        entityId: plumber.id,
+        before: vettingOf(plumber),
+        after: vettingOf(review.plumber),
+        reason: decision.verified ? null : decision.reason,
+      });
       await mail.send(tx, decisionMail(review, decision, publicUrl));
       return toAdminPlumber(review, today());
     });
@@ -253,6 +275,19 @@ export function createPlumbersService({ db, timeZone, mail, publicUrl }: Plumber
       return insertRatingIfNew(tx, values);
     },
 
+    /**
+     * The plumber's own clock, on which its working hours and days off are kept: the zone of the
+     * region of its service-area ZIP (the one setLocation geocoded, the last in `currentAddress`);
+     * the app's before it has set a service area. Read through `executor` (the caller's transaction).
+     */
+    async timeZoneOf(executor: Executor, plumber: Plumber): Promise<string> {
+      const zip =
+        hasServiceLocation(plumber) && plumber.currentAddress
+          ? extractZip(plumber.currentAddress)
+          : undefined;
+      return zip ? zones.ofZip(executor, zip) : timeZone;
+    },
+
     /** Verified, with insurance covering today: may see jobs and quote. */
     isVetted(plumber: Plumber): boolean {
       return currentVerificationStatus(plumber, today()) === 'verified';
@@ -307,12 +342,12 @@ export function createPlumbersService({ db, timeZone, mail, publicUrl }: Plumber
       return rows.map((row) => toAdminPlumber(row, today()));
     },
 
-    async verify(plumberId: string): Promise<AdminPlumber> {
-      return decide(plumberId, { verified: true });
+    async verify(actor: CurrentUser, plumberId: string): Promise<AdminPlumber> {
+      return decide(actor, plumberId, { verified: true });
     },
 
-    async reject(plumberId: string, reason: string): Promise<AdminPlumber> {
-      return decide(plumberId, { verified: false, reason });
+    async reject(actor: CurrentUser, plumberId: string, reason: string): Promise<AdminPlumber> {
+      return decide(actor, plumberId, { verified: false, reason });
     },
 
     /** Sets where the logged-in plumber works: the ZIP is geocoded offline; the radius is in km. */

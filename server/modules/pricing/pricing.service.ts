@@ -1,30 +1,9 @@
-import type { Urgency } from '@shared/constants';
-import { DEFAULT_REGION_CODE, regionCodeForZip } from '@shared/region-zip-prefixes';
 import type { EstimateResponse } from '@shared/contracts/pricing';
-import type { Database } from '../../db/client';
-import {
-  computeEstimate,
-  type PricingCatalogEntry,
-  type PricingModifier,
-  type PricingRegion,
-} from './pricing.engine';
-import {
-  listActiveCatalogItems,
-  listActiveModifiers,
-  listActiveRegions,
-  type Modifier,
-  type PricingCatalogItem,
-  type Region,
-} from './pricing.repository';
+import type { DatabaseHandle, Database, Unlisten } from '../../db/client';
+import { estimateFrom, loadReferenceData, type EstimateInput, type ReferenceData } from './pricing.reference';
+import { PRICING_CHANGED_CHANNEL } from './pricing.repository';
 
-export interface EstimateInput {
-  issueSlug: string;
-  /** The homeowner's 5-digit ZIP; absent → the national default region. */
-  zip?: string;
-  urgency: Urgency;
-  /** Modifiers besides urgency (after_hours, permit_required, …); unknown or inactive keys are ignored. */
-  modifierKeys?: string[];
-}
+export type { EstimateInput };
 
 export interface ActiveIssue {
   issueSlug: string;
@@ -34,54 +13,15 @@ export interface ActiveIssue {
 
 export interface PricingServiceOptions {
   /**
-   * How long the catalogue, regions and modifiers are kept in memory (they change only when an
-   * admin or the seed edits them). 0 reads them on every call. Default 30 s: an estimate then costs
-   * no query at all (see bench/diagnosis.ts for both figures).
+   * How long the catalogue, regions and modifiers are kept in memory when nothing says they changed.
+   * A committed admin edit drops every instance's copy at once (`startListening`); the TTL bounds how
+   * stale a copy can be if that announcement is lost. 0 reads them on every call. Default 30 s: an
+   * estimate then costs no query at all (see bench/diagnosis.ts for both figures).
    */
   cacheTtlMs?: number;
   now?: () => number;
-}
-
-/** Used when the regions table has no active national row (it is seeded, so this is a safety net). */
-const NATIONAL_DEFAULT: PricingRegion = {
-  code: DEFAULT_REGION_CODE,
-  name: 'United States (national average)',
-  laborIndex: 1,
-  materialIndex: 1,
-  currency: 'USD',
-};
-
-interface ReferenceData {
-  items: Map<string, PricingCatalogEntry>;
-  regions: Map<string, PricingRegion>;
-  modifiers: Map<string, PricingModifier>;
-}
-
-const toEntry = (row: PricingCatalogItem): PricingCatalogEntry => ({
-  issueSlug: row.issueSlug,
-  issueName: row.issueName,
-  category: row.category,
-  unit: row.unit,
-  baseMin: Number(row.baseMin),
-  baseMax: Number(row.baseMax),
-});
-
-const toRegion = (row: Region): PricingRegion => ({
-  code: row.code,
-  name: row.name,
-  laborIndex: Number(row.laborIndex),
-  materialIndex: Number(row.materialIndex),
-  currency: row.currency,
-});
-
-function toModifier(row: Modifier): PricingModifier | undefined {
-  if (row.type !== 'multiplier' && row.type !== 'flat') return undefined;
-  const values = Object.fromEntries(
-    Object.entries((row.valuesJson ?? {}) as Record<string, unknown>).filter(
-      (entry): entry is [string, number] => typeof entry[1] === 'number',
-    ),
-  );
-  return { key: row.key, name: row.name, type: row.type, values };
+  /** The database's LISTEN (DatabaseHandle.listen): how this process hears of other instances' edits. */
+  listen?: DatabaseHandle['listen'];
 }
 
 export const DEFAULT_PRICING_CACHE_TTL_MS = 30_000;
@@ -91,57 +31,38 @@ export function createPricingService(db: Database, options: PricingServiceOption
   const now = options.now ?? Date.now;
   let cached: { data: ReferenceData; loadedAt: number } | undefined;
   let loading: Promise<ReferenceData> | undefined;
+  /** Bumped by each drop: a load that began before it is handed to its callers but never kept. */
+  let generation = 0;
+  let unlisten: Unlisten | undefined;
 
-  async function load(): Promise<ReferenceData> {
-    const [itemRows, regionRows, modifierRows] = await Promise.all([
-      listActiveCatalogItems(db),
-      listActiveRegions(db),
-      listActiveModifiers(db),
-    ]);
-    const modifiers = new Map<string, PricingModifier>();
-    for (const row of modifierRows) {
-      const modifier = toModifier(row);
-      if (modifier) modifiers.set(modifier.key, modifier);
-    }
-    return {
-      items: new Map(itemRows.map((row) => [row.issueSlug, toEntry(row)])),
-      regions: new Map(regionRows.map((row) => [row.code, toRegion(row)])),
-      modifiers,
-    };
+  function dropCache() {
+    generation += 1;
+    cached = undefined;
+    loading = undefined;
   }
 
   async function referenceData(): Promise<ReferenceData> {
     if (cached && ttl > 0 && now() - cached.loadedAt < ttl) return cached.data;
     // Concurrent callers share one load.
-    loading ??= load()
-      .then((data) => {
-        cached = { data, loadedAt: now() };
-        return data;
-      })
-      .finally(() => {
-        loading = undefined;
-      });
+    if (!loading) {
+      const startedIn = generation;
+      const load: Promise<ReferenceData> = loadReferenceData(db)
+        .then((data) => {
+          if (generation === startedIn) cached = { data, loadedAt: now() };
+          return data;
+        })
+        .finally(() => {
+          if (loading === load) loading = undefined;
+        });
+      loading = load;
+    }
     return loading;
   }
 
   return {
     /** The price of an active catalogue issue; null when the slug is unknown or inactive. */
     async estimate(input: EstimateInput): Promise<EstimateResponse | null> {
-      const data = await referenceData();
-      const item = data.items.get(input.issueSlug);
-      if (!item) return null;
-      const zipRegionCode = regionCodeForZip(input.zip);
-      const zipRegion = zipRegionCode !== DEFAULT_REGION_CODE ? data.regions.get(zipRegionCode) : undefined;
-      const region = zipRegion ?? data.regions.get(DEFAULT_REGION_CODE) ?? NATIONAL_DEFAULT;
-      return computeEstimate({
-        item,
-        region,
-        regionSource: zipRegion ? 'zip' : 'default',
-        zip: input.zip,
-        urgency: input.urgency,
-        modifiers: data.modifiers,
-        modifierKeys: input.modifierKeys,
-      });
+      return estimateFrom(await referenceData(), input);
     },
 
     /** The active catalogue issues, sorted by slug. */
@@ -152,6 +73,26 @@ export function createPricingService(db: Database, options: PricingServiceOption
         issueName,
         category,
       }));
+    },
+
+    /** Forgets the cached reference data: the next estimate reads the tables (after a committed edit). */
+    dropCache,
+
+    /**
+     * Listens for committed pricing edits of any instance (`pricing_changed`, sent in the edit's
+     * transaction) and drops the cache on each, and when the listener reconnects (an announcement may
+     * have been lost meanwhile). After the migrations, like live events; without `listen`, a no-op.
+     */
+    async startListening(): Promise<void> {
+      if (unlisten || !options.listen) return;
+      unlisten = await options.listen(PRICING_CHANGED_CHANNEL, dropCache, dropCache);
+    },
+
+    /** Stops listening; before the pool closes. */
+    async stopListening(): Promise<void> {
+      const stop = unlisten;
+      unlisten = undefined;
+      await stop?.();
     },
   };
 }

@@ -102,7 +102,7 @@ export function createQuotesService({ db, jobs, plumbers, notifications, appoint
         if (!servesLocation(plumber, job)) throw new AppError('FORBIDDEN', QUOTE_ERRORS.outsideArea);
         if (!OPEN_JOB_STATUSES.includes(job.currentStatus))
           throw new AppError('CONFLICT', QUOTE_ERRORS.jobClosed);
-        if (input.appointment) await appointments.checkProposedWindow(tx, plumber.id, input.appointment);
+        if (input.appointment) await appointments.checkProposedWindow(tx, plumber, input.appointment);
 
         const quote = await insertQuoteIfNew(tx, {
           jobId: job.id,

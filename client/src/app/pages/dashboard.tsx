@@ -1,10 +1,9 @@
-import { DEFAULT_APP_TIME_ZONE } from '@shared/time-zone';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useUser } from '@/features/auth/api/get-user';
 import { MyJobs } from '@/features/homeowner-jobs/components/my-jobs';
 import { PlumberDashboard } from '@/features/plumber-jobs/components/plumber-dashboard';
 import { PlumberSchedule } from '@/features/plumber-schedule/components/plumber-schedule';
-import { usePublicConfig } from '@/features/site-config/api/get-public-config';
+import { useAppTimeZone } from '@/features/site-config/api/get-public-config';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { PageShell } from './page-shell';
 
@@ -13,7 +12,9 @@ const SKELETON_COUNT = 3;
 /** /dashboard (docs/product.md §2): plumbers see the plumber dashboard; every other role sees "My Jobs". */
 export function DashboardPage() {
   const { data: user, isLoading } = useUser();
-  const publicConfig = usePublicConfig();
+  // Insurance dates are on the app's clock (the default zone until the server has said); jobs and
+  // working hours carry their own zones.
+  const appTimeZone = useAppTimeZone();
   usePageTitle(user?.role === 'plumber' ? 'Plumber Dashboard' : user ? 'My Jobs' : 'Dashboard');
 
   if (isLoading) {
@@ -41,15 +42,7 @@ export function DashboardPage() {
   }
 
   if (user.role === 'plumber') {
-    // Until the server has said (or if it never does), the dashboard assumes the default zone.
-    const timeZone = publicConfig.data?.timeZone ?? DEFAULT_APP_TIME_ZONE;
-    return (
-      <PlumberDashboard
-        userId={user.id}
-        timeZone={timeZone}
-        schedule={<PlumberSchedule timeZone={timeZone} />}
-      />
-    );
+    return <PlumberDashboard userId={user.id} timeZone={appTimeZone} schedule={<PlumberSchedule />} />;
   }
-  return <MyJobs timeZone={publicConfig.data?.timeZone ?? DEFAULT_APP_TIME_ZONE} />;
+  return <MyJobs />;
 }

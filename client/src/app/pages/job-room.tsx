@@ -5,7 +5,6 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useUser } from '@/features/auth/api/get-user';
 import { LazyAuthDialog, preloadAuthDialog } from '@/features/auth/components/lazy-auth-dialog';
 import { JobRoom } from '@/features/job-room/components/job-room';
-import { useAppTimeZone } from '@/features/site-config/api/get-public-config';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { NotFoundPage } from './not-found';
 import { PageShell } from './page-shell';
@@ -13,14 +12,11 @@ import { PageShell } from './page-shell';
 /** /jobs/:jobId — the job room. A job id that cannot be one is not found without asking the server. */
 export function JobRoomPage({ params }: { params: { jobId: string } }) {
   const { data: user, isLoading } = useUser();
-  const timeZone = useAppTimeZone();
   if (!jobIdParam.safeParse(params).success) return <NotFoundPage />;
   if (isLoading) return <Skeleton className="mx-auto mt-16 h-96 w-full max-w-5xl" />;
   if (!user) return <LogInPrompt />;
   // Keyed by user: after logging in as someone else, nothing of the previous viewer's room remains.
-  return (
-    <JobRoom key={user.id} jobId={params.jobId} timeZone={timeZone} renderNotFound={() => <NotFoundPage />} />
-  );
+  return <JobRoom key={user.id} jobId={params.jobId} renderNotFound={() => <NotFoundPage />} />;
 }
 
 function LogInPrompt() {

@@ -59,4 +59,14 @@ export const COPY = {
   bookProfessional: 'Book a Professional',
   newDiagnosis: 'New Diagnosis',
   tooManyPhotos: DIAGNOSIS_MESSAGES.imagesMax,
+  couldAlsoBe: 'Could also be',
+  confirmedOnSite: 'The plumber confirms which on site.',
 } as const;
+
+const QUANTITY_UNITS: Record<string, string> = { linear_ft: 'ft', hour: 'hours' };
+
+/** 'Typical job (25 ft): $375 - $625' for an issue priced per foot. */
+export function typicalTotalLabel(total: { quantity: number; unit: string; estimatedCost: string }): string {
+  const unit = QUANTITY_UNITS[total.unit] ?? total.unit.replace(/_/g, ' ');
+  return `Typical job (${total.quantity} ${unit}): ${total.estimatedCost}`;
+}

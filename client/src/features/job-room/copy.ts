@@ -5,6 +5,7 @@ import type {
   QuoteStatus,
   Urgency,
 } from '@shared/constants';
+import type { ReportStatus } from '@shared/contracts/admin-queues';
 
 /** Visible copy of the job room (messages: docs/product.md §8). The product's strings are exact. */
 export const COPY = {
@@ -180,6 +181,31 @@ export const COPY = {
     keep: 'Keep Appointment',
     cancelledTitle: 'Appointment Cancelled',
     cancelFailure: 'Failed to cancel the appointment',
+  },
+  /** Problem reports to Plumbline: the reporter's own, with the admins' answers. */
+  reports: {
+    heading: 'Problems Reported',
+    intro: 'Something went wrong with this job? Tell Plumbline: we answer every report.',
+    report: 'Report a problem',
+    dialogTitle: 'Report a problem',
+    dialogDescription:
+      'Plumbline reads every report and answers it here. The other side of the job does not see it.',
+    reason: 'What is it about?',
+    reasonPlaceholder: 'Choose one',
+    details: 'What happened?',
+    detailsHint: (min: number, max: number) => `${min} to ${max.toLocaleString('en-US')} characters.`,
+    send: 'Send Report',
+    keep: 'Cancel',
+    sentTitle: 'Report Sent',
+    sentDescription: 'Plumbline will answer you here and notify you.',
+    failure: 'Failed to send the report',
+    loadFailed: "We couldn't load your reports.",
+    status: { open: 'Waiting for an answer', answered: 'Answered', closed: 'Closed' } satisfies Record<
+      ReportStatus,
+      string
+    >,
+    answer: (text: string) => `Plumbline: ${text}`,
+    refund: (amount: string) => `Refund: ${amount}`,
   },
   finalAmount: (amount: string) => `Final amount: ${amount}`,
   timeline: {

@@ -24,6 +24,10 @@ export const COPY = {
   away: (distance: string) => `${distance} away`,
   areaUnknown: 'Area not shown',
   preferredDate: (date: string) => `Preferred date ${date}`,
+  /** A job's times, on its own clock (docs/decisions/029-appointments.md): the booked time, else the one asked for. */
+  requestedTime: 'Requested time',
+  appointment: 'Appointment',
+  appointmentCancelled: (window: string) => `${window} (cancelled)`,
   estimate: (range: string) => `Plumbline's estimate: ${range}`,
   quoteThisJob: 'Quote This Job',
   /** The link to the job's room: details, photos, messages and history. */

@@ -27,6 +27,8 @@ export const useDecidePlumber = ({ mutationConfig }: UseDecidePlumberOptions = {
     mutationFn: decidePlumber,
     onSuccess: async (...args) => {
       await queryClient.invalidateQueries({ queryKey: queryKeys.admin.plumbers });
+      // Each decision is in the audit log.
+      await queryClient.invalidateQueries({ queryKey: queryKeys.admin.audit });
       await onSuccess?.(...args);
     },
   });

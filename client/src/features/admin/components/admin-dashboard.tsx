@@ -11,10 +11,15 @@ import { usePricingModifiers } from '../api/get-pricing-modifiers';
 import { usePricingRegions } from '../api/get-pricing-regions';
 import { ADMIN_COPY } from '../copy';
 import type { AccessDeniedReason } from './admin-access-denied';
+import { AdminFigures } from './admin-figures';
+import { AdminQueues } from './admin-queues';
 import { AdminStatCards } from './admin-stat-cards';
+import { AuditLog } from './audit-log';
 import { CatalogTable } from './catalog-table';
 import { EstimatePreview } from './estimate-preview';
 import { ModifiersTable } from './modifiers-table';
+import { PeopleTab } from './people-tab';
+import { PayoutsTab } from './payouts-tab';
 import { PlumbersReview } from './plumbers-review';
 import { RegionsTable } from './regions-table';
 
@@ -82,6 +87,9 @@ export function AdminDashboard({ renderAccessDenied }: AdminDashboardProps) {
       <div className="mt-8">
         <AdminStatCards stats={stats.data} failed={stats.isError} />
       </div>
+      <div className="mt-4">
+        <AdminFigures stats={stats.data} failed={stats.isError} />
+      </div>
 
       <Tabs defaultValue="catalog" className="mt-10">
         <TabsList aria-label="Admin lists">
@@ -89,6 +97,10 @@ export function AdminDashboard({ renderAccessDenied }: AdminDashboardProps) {
           <TabsTrigger value="regions">{ADMIN_COPY.tabs.regions}</TabsTrigger>
           <TabsTrigger value="modifiers">{ADMIN_COPY.tabs.modifiers}</TabsTrigger>
           <TabsTrigger value="plumbers">{ADMIN_COPY.tabs.plumbers}</TabsTrigger>
+          <TabsTrigger value="people">{ADMIN_COPY.tabs.people}</TabsTrigger>
+          <TabsTrigger value="queues">{ADMIN_COPY.tabs.queues}</TabsTrigger>
+          <TabsTrigger value="audit">{ADMIN_COPY.tabs.audit}</TabsTrigger>
+          <TabsTrigger value="payouts">{ADMIN_COPY.tabs.payouts}</TabsTrigger>
         </TabsList>
 
         <TabsContent value="catalog">
@@ -112,6 +124,26 @@ export function AdminDashboard({ renderAccessDenied }: AdminDashboardProps) {
         <TabsContent value="plumbers">
           <h2 className="sr-only">{ADMIN_COPY.tabs.plumbers}</h2>
           <PlumbersReview />
+        </TabsContent>
+
+        <TabsContent value="people">
+          <h2 className="sr-only">{ADMIN_COPY.tabs.people}</h2>
+          <PeopleTab />
+        </TabsContent>
+
+        <TabsContent value="queues">
+          <h2 className="sr-only">{ADMIN_COPY.tabs.queues}</h2>
+          <AdminQueues />
+        </TabsContent>
+
+        <TabsContent value="audit">
+          <h2 className="sr-only">{ADMIN_COPY.tabs.audit}</h2>
+          <AuditLog />
+        </TabsContent>
+
+        <TabsContent value="payouts">
+          <h2 className="sr-only">{ADMIN_COPY.tabs.payouts}</h2>
+          <PayoutsTab />
         </TabsContent>
       </Tabs>
     </div>

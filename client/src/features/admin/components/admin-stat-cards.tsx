@@ -4,7 +4,10 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ADMIN_COPY } from '../copy';
 
-const CARDS: Array<{ key: keyof typeof ADMIN_COPY.cards; stat: keyof AdminStats; icon: LucideIcon }> = [
+/** The counts the four cards show (the figures below them are other components). */
+type CardStat = 'activeJobs' | 'completedJobs' | 'serviceTypes' | 'regions';
+
+const CARDS: Array<{ key: keyof typeof ADMIN_COPY.cards; stat: CardStat; icon: LucideIcon }> = [
   { key: 'activeJobs', stat: 'activeJobs', icon: Briefcase },
   { key: 'completedJobs', stat: 'completedJobs', icon: CircleCheckBig },
   { key: 'serviceTypes', stat: 'serviceTypes', icon: Wrench },

@@ -6,13 +6,23 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { TableCell } from '@/components/ui/table';
+import { toast } from '@/components/ui/use-toast';
+import { useRetireCatalogItem } from '../api/retire-catalog-item';
+import { useUpdateCatalogItem } from '../api/update-catalog-item';
 import { ADMIN_COPY } from '../copy';
 import { filterCatalog } from '../utils/filter-catalog';
 import { formatUnit } from '../utils/format';
+import { ActivationDialog } from './activation-dialog';
 import { AdminTable } from './admin-table';
+import { CatalogItemDialog } from './catalog-item-dialog';
+import { AddPricingRowButton, PricingRowActions, type PricingAction } from './pricing-row-actions';
 import { StatusBadge } from './status-badge';
 
+const EDITS = ADMIN_COPY.pricingEdits;
+
+/** The catalogue, filterable, with its edits: add, edit, retire and reinstate (each previewed, with a reason). */
 export function CatalogTable({ items, failed }: { items: AdminCatalogItem[] | undefined; failed?: boolean }) {
+  const [action, setAction] = useState<PricingAction<AdminCatalogItem> | null>(null);
   const [filter, setFilter] = useState('');
   const deferredFilter = useDeferredValue(filter);
   const filterId = useId();
@@ -58,6 +68,11 @@ export function CatalogTable({ items, failed }: { items: AdminCatalogItem[] | un
             )}
           </div>
         </div>
+        <AddPricingRowButton
+          label={EDITS.add.catalog}
+          onClick={() => setAction({ kind: 'create' })}
+          testId="button-add-catalog-item"
+        />
         <p
           id={countId}
           className="text-sm text-muted-foreground"
@@ -77,7 +92,7 @@ export function CatalogTable({ items, failed }: { items: AdminCatalogItem[] | un
         <AdminTable
           label="Pricing catalog"
           testId="table-catalog"
-          columns={ADMIN_COPY.catalogColumns}
+          columns={[...ADMIN_COPY.catalogColumns, EDITS.actionsColumn]}
           rows={visible}
           failed={failed}
           rowKey={(item) => item.id}
@@ -98,10 +113,63 @@ export function CatalogTable({ items, failed }: { items: AdminCatalogItem[] | un
               <TableCell>
                 <StatusBadge active={item.isActive} />
               </TableCell>
+              <TableCell>
+                <PricingRowActions
+                  name={item.issueName}
+                  active={item.isActive}
+                  testId={item.issueSlug}
+                  onAction={(kind) => setAction({ kind, row: item })}
+                />
+              </TableCell>
             </>
           )}
         />
       </div>
+      {action && <CatalogEdit action={action} catalog={items ?? []} onClose={() => setAction(null)} />}
     </div>
+  );
+}
+
+function CatalogEdit({
+  action,
+  catalog,
+  onClose,
+}: {
+  action: PricingAction<AdminCatalogItem>;
+  catalog: readonly AdminCatalogItem[];
+  onClose: () => void;
+}) {
+  const done = (title: string) => (saved: AdminCatalogItem) => {
+    toast({ title, description: saved.issueName });
+    onClose();
+  };
+  const retire = useRetireCatalogItem({ mutationConfig: { onSuccess: done(EDITS.retiredTitle) } });
+  const reinstate = useUpdateCatalogItem({ mutationConfig: { onSuccess: done(EDITS.reinstatedTitle) } });
+  if (action.kind === 'create') return <CatalogItemDialog item={null} catalog={catalog} onClose={onClose} />;
+  if (action.kind === 'edit')
+    return <CatalogItemDialog item={action.row} catalog={catalog} onClose={onClose} />;
+  const { issueSlug, issueName } = action.row;
+  return action.kind === 'retire' ? (
+    <ActivationDialog
+      title={EDITS.titles.retire(issueName)}
+      description={EDITS.descriptions.retireCatalog}
+      change={{ change: 'retireCatalogItem', issueSlug }}
+      saveLabel={EDITS.retire}
+      onSave={(reason) => retire.mutate({ issueSlug, body: { reason } })}
+      saving={retire.isPending}
+      saveError={retire.error}
+      onClose={onClose}
+    />
+  ) : (
+    <ActivationDialog
+      title={EDITS.titles.reinstate(issueName)}
+      description={EDITS.descriptions.reinstate}
+      change={{ change: 'updateCatalogItem', issueSlug, values: { isActive: true } }}
+      saveLabel={EDITS.reinstate}
+      onSave={(reason) => reinstate.mutate({ issueSlug, body: { isActive: true, reason } })}
+      saving={reinstate.isPending}
+      saveError={reinstate.error}
+      onClose={onClose}
+    />
   );
 }

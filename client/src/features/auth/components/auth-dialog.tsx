@@ -7,12 +7,13 @@ import { loginInput, registerInput } from '@shared/contracts/auth';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
+import { FormError } from '@/components/ui/form-error';
 import { FormField } from '@/components/ui/form-field';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { paths } from '@/config/paths';
-import { getErrorMessage } from '@/lib/api-client';
+import { getErrorMessage, isApiError } from '@/lib/api-client';
 import { useLogin } from '../api/login';
 import { useRegister } from '../api/register';
 import { ACCOUNT_COPY } from '../copy';
@@ -98,6 +99,7 @@ function LoginForm({ onSuccess, onLeave }: { onSuccess: () => void; onLeave: () 
     defaultValues: { email: '', password: '' },
   });
   const loginMutation = useLogin({ mutationConfig: authMutationConfig('login', form, onSuccess) });
+  const error = loginMutation.error;
 
   return (
     <CredentialsForm
@@ -107,6 +109,8 @@ function LoginForm({ onSuccess, onLeave }: { onSuccess: () => void; onLeave: () 
       register={form.register}
       errors={form.formState.errors}
     >
+      {/* A suspended account is told in the form, where it stays, rather than in a passing toast. */}
+      {isSuspended(error) && <FormError>{getErrorMessage(error, COPY.login.failure)}</FormError>}
       <p className="-mt-2 text-right text-sm">
         <Link
           href={paths.forgotPassword}
@@ -176,7 +180,13 @@ function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
   );
 }
 
-/** Tells the user how the login or registration went; on success the form is cleared and `onSuccess` runs. */
+/** The right password of an account an admin has suspended (403 ACCOUNT_SUSPENDED). */
+const isSuspended = (error: Error | null) => isApiError(error) && error.code === 'ACCOUNT_SUSPENDED';
+
+/**
+ * Tells the user how the login or registration went; on success the form is cleared and
+ * `onSuccess` runs. A suspension is shown in the login form itself (see LoginForm).
+ */
 function authMutationConfig(mode: AuthMode, form: { reset: () => void }, onSuccess: () => void) {
   return {
     onSuccess: () => {
@@ -185,6 +195,7 @@ function authMutationConfig(mode: AuthMode, form: { reset: () => void }, onSucce
       onSuccess();
     },
     onError: (error: Error) => {
+      if (isSuspended(error)) return;
       toast({
         variant: 'destructive',
         title: 'Error',

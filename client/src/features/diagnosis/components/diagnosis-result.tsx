@@ -8,7 +8,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@/components/ui/collapsible';
 import { cn } from '@/utils/cn';
-import { COPY, severityLabel } from '../copy';
+import { COPY, severityLabel, typicalTotalLabel } from '../copy';
 import { CostBreakdown } from '@/components/cost-breakdown';
 import { StepHeading } from './step-heading';
 
@@ -117,12 +117,31 @@ export function DiagnosisResult({
           <p className="mt-1 text-xs text-muted-foreground" data-testid="text-confidence">
             Confidence: {CONFIDENCE_LABELS[diagnosis.confidence]}
           </p>
+          {diagnosis.alternative && (
+            <p className="mt-3 text-sm" data-testid="text-alternative">
+              <span className="font-medium">{COPY.couldAlsoBe}:</span>{' '}
+              <span data-testid="text-alternative-issue">{diagnosis.alternative.issue}</span>
+              {' — '}
+              <span className="font-medium" data-testid="text-alternative-cost">
+                {diagnosis.alternative.estimatedCost}
+              </span>
+              {diagnosis.alternative.typicalTotal && (
+                <> ({typicalTotalLabel(diagnosis.alternative.typicalTotal)})</>
+              )}
+              . <span className="text-muted-foreground">{COPY.confirmedOnSite}</span>
+            </p>
+          )}
         </ResultField>
 
         <ResultField label="Estimated Cost" className="sm:col-start-1 sm:row-start-2">
           <p className="text-2xl font-bold text-primary" data-testid="text-estimated-cost">
             {diagnosis.estimatedCost}
           </p>
+          {diagnosis.typicalTotal && (
+            <p className="mt-1 text-sm text-muted-foreground" data-testid="text-typical-total">
+              {typicalTotalLabel(diagnosis.typicalTotal)}
+            </p>
+          )}
           {diagnosis.costBreakdown && (
             <CollapsibleTrigger asChild>
               <Button

@@ -1,5 +1,6 @@
 import { ArrowRight, CalendarClock, CalendarDays, Clock, MapPin } from 'lucide-react';
 import { Link } from 'wouter';
+import { formatWindowOnClock } from '@shared/time-display';
 import { capitalise, formatPostedDate, jobTitleFromSlug } from '@shared/job-display';
 import { formatUsd, formatUsdRange } from '@shared/money';
 import type { CustomerJob } from '@shared/contracts/jobs';
@@ -7,7 +8,6 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { CardContent, ListCard } from '@/components/ui/card';
 import { jobRoomPath } from '@/config/paths';
-import { formatWindowOnClock } from '@/utils/app-time';
 import { jobStatusBadgeVariant } from '@/utils/job-badges';
 import { COPY } from '../copy';
 import { CancelJob } from './cancel-job';
@@ -20,8 +20,7 @@ import { RateJob } from './rate-job';
 const QUOTED_STATUSES = ['requested', 'quoted', 'scheduled'];
 const CANCELLABLE_STATUSES = ['draft', 'requested', 'quoted'];
 
-/** `timeZone`: the app's, on whose clock appointment times are shown. */
-export function JobCard({ job, timeZone }: { job: CustomerJob; timeZone: string }) {
+export function JobCard({ job }: { job: CustomerJob }) {
   const titleId = `job-title-${job.id}`;
   const title = jobTitleFromSlug(job.issueSlug);
   return (
@@ -56,7 +55,7 @@ export function JobCard({ job, timeZone }: { job: CustomerJob; timeZone: string 
             <dt className="sr-only">{COPY.address}</dt>
             <dd className="break-words">{job.address}</dd>
           </div>
-          <JobTime job={job} timeZone={timeZone} />
+          <JobTime job={job} />
           <div className="flex items-start gap-1.5">
             <Clock aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
             <dt className="text-muted-foreground">{COPY.urgency}:</dt>
@@ -95,12 +94,15 @@ export function JobCard({ job, timeZone }: { job: CustomerJob; timeZone: string 
   );
 }
 
-/** One line: the booked appointment on the app's clock, else the requested window while none is booked. */
-function JobTime({ job, timeZone }: { job: CustomerJob; timeZone: string }) {
+/**
+ * One line: the booked appointment, else the requested window while none is booked — on the job's
+ * clock with its zone's abbreviation, as the plumber's card shows it.
+ */
+function JobTime({ job }: { job: CustomerJob }) {
   const { appointment, requestedWindow } = job;
   const window = appointment ?? requestedWindow;
   if (!window) return null;
-  let text = formatWindowOnClock(window, timeZone);
+  let text = formatWindowOnClock(window, job.timeZone);
   if (appointment?.status === 'cancelled') {
     text = COPY.appointmentCancelled(text);
     if (appointment.lateCancellation) text = `${text}, ${COPY.lateCancellation}`;

@@ -14,7 +14,7 @@ import { JobCard } from './job-card';
 const SKELETON_COUNT = 3;
 
 /** "My Jobs" (docs/product.md §2): every logged-in role but plumber sees its own jobs here. */
-export function MyJobs({ timeZone }: { timeZone: string }) {
+export function MyJobs() {
   const jobsQuery = useMyJobs();
 
   return (
@@ -28,12 +28,12 @@ export function MyJobs({ timeZone }: { timeZone: string }) {
           </Link>
         </Button>
       </div>
-      <MyJobsContent query={jobsQuery} timeZone={timeZone} />
+      <MyJobsContent query={jobsQuery} />
     </div>
   );
 }
 
-function MyJobsContent({ query, timeZone }: { query: ReturnType<typeof useMyJobs>; timeZone: string }) {
+function MyJobsContent({ query }: { query: ReturnType<typeof useMyJobs> }) {
   if (query.isPending) {
     return (
       <div className="mt-8 grid gap-4" role="status">
@@ -63,7 +63,7 @@ function MyJobsContent({ query, timeZone }: { query: ReturnType<typeof useMyJobs
 
   return (
     <>
-      <JobSection id="active-jobs" heading={COPY.activeJobs(active.length)} jobs={active} timeZone={timeZone}>
+      <JobSection id="active-jobs" heading={COPY.activeJobs(active.length)} jobs={active}>
         <Card>
           <CardContent className="py-10 text-center">
             <p className="font-medium" data-testid="text-no-active-jobs">
@@ -73,9 +73,7 @@ function MyJobsContent({ query, timeZone }: { query: ReturnType<typeof useMyJobs
           </CardContent>
         </Card>
       </JobSection>
-      {past.length > 0 && (
-        <JobSection id="past-jobs" heading={COPY.pastJobs(past.length)} jobs={past} timeZone={timeZone} />
-      )}
+      {past.length > 0 && <JobSection id="past-jobs" heading={COPY.pastJobs(past.length)} jobs={past} />}
     </>
   );
 }
@@ -84,13 +82,11 @@ function JobSection({
   id,
   heading,
   jobs,
-  timeZone,
   children,
 }: {
   id: string;
   heading: string;
   jobs: CustomerJob[];
-  timeZone: string;
   /** Shown when there are no jobs. */
   children?: ReactNode;
 }) {
@@ -106,7 +102,7 @@ function JobSection({
           <ul className="grid gap-4">
             {jobs.map((job) => (
               <li key={job.id}>
-                <JobCard job={job} timeZone={timeZone} />
+                <JobCard job={job} />
               </li>
             ))}
           </ul>

@@ -3,13 +3,13 @@ import { useState } from 'react';
 import type { AppointmentParty } from '@shared/constants';
 import { APPOINTMENT_ICS_DOWNLOAD_NAME, calendarRoutes } from '@shared/contracts/calendar';
 import { pathOf } from '@shared/contracts/http';
+import { formatWindowOnClock } from '@shared/time-display';
 import type { JobAppointment, JobRoom, RescheduleProposalView } from '@shared/contracts/jobs';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { getErrorMessage } from '@/lib/api-client';
-import { formatWindowOnClock } from '@/utils/app-time';
 import { useAcceptReschedule } from '../api/accept-reschedule';
 import { useDeclineReschedule } from '../api/decline-reschedule';
 import { COPY } from '../copy';
@@ -25,12 +25,14 @@ function sideOf(viewer: JobRoom['viewer']): AppointmentParty | null {
 }
 
 /**
- * The job's times on the app's clock (docs/decisions/029-appointments.md): the homeowner's requested
- * window and the booked appointment. While the job is scheduled, its homeowner and hired plumber add
- * it to their calendar, propose a new time, answer the other side's proposal and cancel it.
+ * The job's times on the job's own clock, with its zone's abbreviation (docs/decisions/029-appointments.md):
+ * the homeowner's requested window and the booked appointment. While the job is scheduled, its
+ * homeowner and hired plumber add it to their calendar, propose a new time (entered on the same
+ * clock), answer the other side's proposal and cancel it.
  */
-export function JobAppointmentSection({ room, timeZone }: { room: JobRoom; timeZone: string }) {
+export function JobAppointmentSection({ room }: { room: JobRoom }) {
   const { appointment, requestedWindow, job } = room;
+  const { timeZone } = job;
   if (!appointment && !requestedWindow) return null;
   const side = sideOf(room.viewer);
   const canAct = side !== null && job.currentStatus === 'scheduled' && appointment?.status === 'booked';

@@ -21,6 +21,7 @@ import { JobEstimate } from './job-estimate';
 import { JobMessages } from './job-messages';
 import { JobPhotos } from './job-photos';
 import { JobQuotes } from './job-quotes';
+import { JobReports } from './job-reports';
 import { JobReceipt } from './job-receipt';
 import { JobTimeline } from './job-timeline';
 import { RoomSection } from './room-section';
@@ -33,21 +34,12 @@ const FRAME = 'mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 md:py-10 lg:px-8 print
  * quotes, messages, change orders, history and, once completed, the receipt. A job the viewer may not
  * see answers 404 and reads as the app's not-found page (`renderNotFound`).
  */
-export function JobRoom({
-  jobId,
-  timeZone,
-  renderNotFound,
-}: {
-  jobId: string;
-  /** The app's zone: appointment times are shown and entered on its clock. */
-  timeZone: string;
-  renderNotFound: () => ReactNode;
-}) {
+export function JobRoom({ jobId, renderNotFound }: { jobId: string; renderNotFound: () => ReactNode }) {
   const room = useJobRoom({ jobId });
   if (room.isPending) return <JobRoomSkeleton />;
   if (isApiError(room.error, 404)) return renderNotFound();
   // Keyed by job: going from one room to another (a notification's link) keeps no draft or choice.
-  if (room.data) return <JobRoomView key={room.data.job.id} room={room.data} timeZone={timeZone} />;
+  if (room.data) return <JobRoomView key={room.data.job.id} room={room.data} />;
   return (
     <JobRoomFailed
       message={getErrorMessage(room.error, COPY.loadFailed)}
@@ -56,12 +48,18 @@ export function JobRoom({
   );
 }
 
-function JobRoomView({ room, timeZone }: { room: JobRoomData; timeZone: string }) {
+function JobRoomView({ room }: { room: JobRoomData }) {
   const { job, viewer } = room;
   const title = jobTitleFromSlug(job.issueSlug);
   const isOpen = OPEN_JOB_STATUSES.includes(job.currentStatus);
   // docs/product.md §11: the homeowner changes the photos while the job is open for quotes.
   const canEditPhotos = viewer === 'homeowner' && isOpen;
+  // Problems are reported by the homeowner and the plumbers involved: hired, or quoted (a plumber
+  // sees only its own quote). The server decides the same way.
+  const canReport =
+    viewer === 'homeowner' ||
+    viewer === 'hired_plumber' ||
+    (viewer === 'prospective_plumber' && room.quotes.length > 0);
   usePageTitle(title);
 
   return (
@@ -116,7 +114,7 @@ function JobRoomView({ room, timeZone }: { room: JobRoomData; timeZone: string }
               </Detail>
             </dl>
           </RoomSection>
-          <JobAppointmentSection room={room} timeZone={timeZone} />
+          <JobAppointmentSection room={room} />
           <JobQuotes room={room} />
           <JobMessages jobId={job.id} viewer={viewer} jobOpen={isOpen} />
           {room.estimate && <JobEstimate estimate={room.estimate} />}
@@ -127,6 +125,7 @@ function JobRoomView({ room, timeZone }: { room: JobRoomData; timeZone: string }
         <div className="grid min-w-0 gap-6">
           <JobContacts room={room} />
           <JobChangeOrders room={room} />
+          {canReport && <JobReports jobId={job.id} />}
           <JobTimeline timeline={room.timeline} />
         </div>
       </div>

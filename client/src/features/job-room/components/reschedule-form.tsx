@@ -9,7 +9,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
 import { getErrorMessage } from '@/lib/api-client';
-import { windowOnClock, zoneGenericName, type WallWindowInput } from '@/utils/app-time';
+import { windowOnClock, zoneGenericName, type WallWindowInput } from '@/utils/zone-time';
 import { useProposeReschedule } from '../api/propose-reschedule';
 import { COPY } from '../copy';
 
@@ -50,7 +50,7 @@ const rescheduleResolver =
     return { values: {}, errors };
   };
 
-/** "Propose a new time": a day and two times on the app's clock, sent as the contract's instants. */
+/** "Propose a new time": a day and two times on the job's clock, sent as the contract's instants. */
 export function RescheduleForm({
   jobId,
   timeZone,

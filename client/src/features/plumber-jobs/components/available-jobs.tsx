@@ -1,6 +1,7 @@
-import { ArrowRight, CalendarDays, MapPin } from 'lucide-react';
+import { ArrowRight, CalendarClock, CalendarDays, MapPin } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
+import { formatWindowOnClock } from '@shared/time-display';
 import { formatDistanceKm, formatPostedDate, jobTitleFromSlug } from '@shared/job-display';
 import type { NearbyJob } from '@shared/contracts/jobs';
 import type { PlumberQuote } from '@shared/contracts/quotes';
@@ -18,7 +19,7 @@ import { QuoteForm } from './quote-form';
 const SKELETON_COUNT = 3;
 
 /** 'Available Jobs': open jobs in the plumber's area, with the inline quote form. */
-export function AvailableJobs({ plumberId, timeZone }: { plumberId: string; timeZone: string }) {
+export function AvailableJobs({ plumberId }: { plumberId: string }) {
   const nearby = useNearbyJobs();
   const quotes = usePlumberQuotes({ plumberId });
   const quoteByJob = new Map((quotes.data ?? []).map((quote) => [quote.jobId, quote]));
@@ -57,7 +58,6 @@ export function AvailableJobs({ plumberId, timeZone }: { plumberId: string; time
               job={job}
               ownQuote={quoteByJob.get(job.id)}
               quoting={quoting === job.id}
-              timeZone={timeZone}
               onQuote={() => setQuoting(job.id)}
               onDone={() => setQuoting(null)}
             />
@@ -81,14 +81,12 @@ function AvailableJobCard({
   job,
   ownQuote,
   quoting,
-  timeZone,
   onQuote,
   onDone,
 }: {
   job: NearbyJob;
   ownQuote: PlumberQuote | undefined;
   quoting: boolean;
-  timeZone: string;
   onQuote: () => void;
   onDone: () => void;
 }) {
@@ -132,6 +130,15 @@ function AvailableJobCard({
     >
       <CardContent className="grid gap-3 p-4 pt-0 sm:p-6 sm:pt-0">
         <p className="whitespace-pre-line break-words">{job.issueDescription}</p>
+        {job.requestedWindow && (
+          <p className="flex items-start gap-1.5 text-sm" data-testid="text-job-time">
+            <CalendarClock aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
+            <span>
+              <span className="text-muted-foreground">{COPY.requestedTime}:</span>{' '}
+              {formatWindowOnClock(job.requestedWindow, job.timeZone)}
+            </span>
+          </p>
+        )}
         {job.estimate && !quoting && (
           <p className="text-sm text-muted-foreground">
             {COPY.estimate(formatUsdRange(job.estimate.min, job.estimate.max))}
@@ -143,7 +150,7 @@ function AvailableJobCard({
           </p>
         )}
         {quoting ? (
-          <QuoteForm job={job} timeZone={timeZone} onDone={onDone} />
+          <QuoteForm job={job} onDone={onDone} />
         ) : (
           <div className="flex flex-col gap-2 sm:flex-row">
             {!job.alreadyQuoted && (

@@ -22,7 +22,10 @@ export function PlumberDashboard({
   schedule,
 }: {
   userId: string;
-  /** The app's time zone (`timeZone` of GET /api/config/public): insurance dates and quote windows are on its clock. */
+  /**
+   * The app's time zone (`timeZone` of GET /api/config/public): insurance dates are on its clock. A
+   * job's times are on the job's own clock (`timeZone` of each job).
+   */
   timeZone?: string;
   /** The plumber's calendar and working hours, composed by the page; shown once the plumber may quote. */
   schedule?: ReactNode;
@@ -93,7 +96,7 @@ export function PlumberDashboard({
       <>
         <ServiceAreaSummary profile={profile} onChange={() => setEditingArea(true)} />
         <PlumberStats plumberId={profile.id} />
-        <AvailableJobs plumberId={profile.id} timeZone={timeZone} />
+        <AvailableJobs plumberId={profile.id} />
         <ScheduledJobs />
         {schedule}
       </>

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { todayIn } from '@shared/dates';
+import { formatWindowOnClock } from '@shared/time-display';
 import type { NearbyJob } from '@shared/contracts/jobs';
 import { createQuoteInput, type CreateQuoteData, type CreateQuoteInput } from '@shared/contracts/quotes';
 import { formatUsdRange } from '@shared/money';
@@ -13,19 +14,13 @@ import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
-import {
-  formatWindowOnClock,
-  wallWindowOf,
-  windowOnClock,
-  zoneGenericName,
-  type WallWindowInput,
-} from '@/utils/app-time';
+import { wallWindowOf, windowOnClock, zoneGenericName, type WallWindowInput } from '@/utils/zone-time';
 import { blankAsUndefined } from '@/utils/form-values';
 import { useCreateQuote } from '../api/create-quote';
 import { COPY } from '../copy';
 
 type QuoteFormValues = CreateQuoteInput & {
-  /** The optional appointment as entered: a day and two times on the app's clock. */
+  /** The optional appointment as entered: a day and two times on the job's clock. */
   window: WallWindowInput;
 };
 
@@ -71,18 +66,12 @@ function requestedFields(job: NearbyJob, timeZone: string): WallWindowInput {
  * The inline quote form (docs/product.md §2 "Dashboard"): numeric Min Price and Max Price, 'Submit Quote' disabled
  * unless both are filled or while pending, and Cancel. The request's own rules (min ≤ max among them)
  * are checked before sending; a broken one is shown in the error toast, as the server's answer is.
- * An optional appointment window (a date and two times on the app's clock, prefilled with the
- * homeowner's requested one) is sent as instants; the server's refusals of it show beside it.
+ * An optional appointment window (a date and two times on the job's clock — where the plumber
+ * will be — prefilled with the homeowner's requested one) is sent as instants; the server's refusals
+ * of it show beside it.
  */
-export function QuoteForm({
-  job,
-  timeZone,
-  onDone,
-}: {
-  job: NearbyJob;
-  timeZone: string;
-  onDone: () => void;
-}) {
+export function QuoteForm({ job, onDone }: { job: NearbyJob; onDone: () => void }) {
+  const { timeZone } = job;
   const id = useId();
   const form = useForm<QuoteFormValues, unknown, CreateQuoteData>({
     resolver: quoteResolver(timeZone),

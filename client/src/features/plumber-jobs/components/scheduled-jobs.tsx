@@ -1,7 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Mail, MapPin, Phone, User } from 'lucide-react';
+import { CalendarClock, Mail, MapPin, Phone, User } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
+import { formatWindowOnClock } from '@shared/time-display';
 import { capitalise, jobTitleFromSlug } from '@shared/job-display';
 import { updateJobStatusInput, type AssignedJob } from '@shared/contracts/jobs';
 import { formatUsd, formatUsdRange } from '@shared/money';
@@ -114,6 +115,7 @@ function ScheduledJobCard({ job }: { job: AssignedJob }) {
             value={job.customer.name ?? job.customer.email}
           />
           <Detail icon={MapPin} label={COPY.scheduled.address} value={job.address} />
+          <JobTime job={job} />
           {job.customer.phone && (
             <Detail
               icon={Phone}
@@ -196,6 +198,26 @@ function ScheduledJobCard({ job }: { job: AssignedJob }) {
           ))}
       </CardContent>
     </ListCard>
+  );
+}
+
+/**
+ * One line: the booked appointment, else the time the homeowner asked for — on the job's clock with
+ * its zone's abbreviation, as the homeowner's card shows it.
+ */
+function JobTime({ job }: { job: AssignedJob }) {
+  const { appointment, requestedWindow } = job;
+  const window = appointment ?? requestedWindow;
+  if (!window) return null;
+  const text = formatWindowOnClock(window, job.timeZone);
+  return (
+    <div className="flex items-start gap-1.5 sm:col-span-2">
+      <CalendarClock aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
+      <dt className="text-muted-foreground">{appointment ? COPY.appointment : COPY.requestedTime}:</dt>
+      <dd className="min-w-0 break-words" data-testid="text-job-time">
+        {appointment?.status === 'cancelled' ? COPY.appointmentCancelled(text) : text}
+      </dd>
+    </div>
   );
 }
 

@@ -1,17 +1,20 @@
 import { ArrowRight, CalendarClock, MapPin } from 'lucide-react';
 import { Link } from 'wouter';
+import { formatWindowOnClock } from '@shared/time-display';
 import { jobTitleFromSlug } from '@shared/job-display';
 import type { PlumberAppointment } from '@shared/contracts/plumbers';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { jobRoomPath } from '@/config/paths';
-import { formatWindowOnClock } from '@/utils/app-time';
 import { useMyAppointments } from '../api/get-my-appointments';
 import { COPY } from '../copy';
 
-/** "Upcoming appointments": the plumber's booked times for today and the next 30 days, on the app's clock. */
-export function UpcomingAppointments({ timeZone }: { timeZone: string }) {
+/**
+ * "Upcoming appointments": the plumber's booked times for today and the next 30 days (days on its own
+ * clock), each shown on its job's clock with that zone's abbreviation.
+ */
+export function UpcomingAppointments() {
   const appointments = useMyAppointments();
 
   let body;
@@ -47,7 +50,7 @@ export function UpcomingAppointments({ timeZone }: { timeZone: string }) {
       <ul className="grid gap-3" data-testid="list-appointments">
         {appointments.data.map((appointment) => (
           <li key={appointment.jobId}>
-            <AppointmentItem appointment={appointment} timeZone={timeZone} />
+            <AppointmentItem appointment={appointment} />
           </li>
         ))}
       </ul>
@@ -65,9 +68,9 @@ export function UpcomingAppointments({ timeZone }: { timeZone: string }) {
   );
 }
 
-function AppointmentItem({ appointment, timeZone }: { appointment: PlumberAppointment; timeZone: string }) {
+function AppointmentItem({ appointment }: { appointment: PlumberAppointment }) {
   const title = jobTitleFromSlug(appointment.issueSlug);
-  const when = formatWindowOnClock(appointment, timeZone);
+  const when = formatWindowOnClock(appointment, appointment.timeZone);
   return (
     <Card data-testid={`card-appointment-${appointment.jobId}`}>
       <CardContent className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between">

@@ -17,7 +17,7 @@ import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
 import { getErrorMessage } from '@/lib/api-client';
-import { formatCalendarDate, zoneGenericName } from '@/utils/app-time';
+import { formatCalendarDate, zoneGenericName } from '@/utils/zone-time';
 import { useMyAvailability } from '../api/get-my-availability';
 import { useSetMyAvailability } from '../api/set-my-availability';
 import { COPY } from '../copy';
@@ -38,8 +38,11 @@ const formValuesOf = (availability: PlumberAvailability) => ({
   daysOff: availability.daysOff,
 });
 
-/** "Working hours": weekly ranges per weekday and days off (PUT /api/plumbers/me/availability). */
-export function WorkingHours({ timeZone }: { timeZone: string }) {
+/**
+ * "Working hours": weekly ranges per weekday and days off (PUT /api/plumbers/me/availability), on the
+ * plumber's own clock — the zone of its service area, which the availability answer names.
+ */
+export function WorkingHours() {
   const availability = useMyAvailability();
   let body;
   if (availability.isPending) {
@@ -59,7 +62,7 @@ export function WorkingHours({ timeZone }: { timeZone: string }) {
       </div>
     );
   } else {
-    body = <WorkingHoursForm saved={availability.data} timeZone={timeZone} />;
+    body = <WorkingHoursForm saved={availability.data} />;
   }
   return (
     <section aria-labelledby="working-hours-heading" className="mt-10" data-testid="section-working-hours">
@@ -69,7 +72,8 @@ export function WorkingHours({ timeZone }: { timeZone: string }) {
             {COPY.hours.heading}
           </CardTitle>
           <CardDescription>
-            {COPY.hours.intro} {COPY.zoneHint(zoneGenericName(timeZone))}
+            {COPY.hours.intro}
+            {availability.data && ` ${COPY.zoneHint(zoneGenericName(availability.data.timeZone))}`}
           </CardDescription>
         </CardHeader>
         <CardContent className="p-4 pt-0 sm:p-6 sm:pt-0">{body}</CardContent>
@@ -86,7 +90,7 @@ function firstMessage(errors: FieldErrors<PlumberAvailabilityInput>['weeklyHours
   return undefined;
 }
 
-function WorkingHoursForm({ saved, timeZone }: { saved: PlumberAvailability; timeZone: string }) {
+function WorkingHoursForm({ saved }: { saved: PlumberAvailability }) {
   const id = useId();
   const form = useForm({
     resolver: (values: PlumberAvailabilityInput, context, options) =>
@@ -125,7 +129,7 @@ function WorkingHoursForm({ saved, timeZone }: { saved: PlumberAvailability; tim
     },
   });
   const { errors } = form.formState;
-  const today = todayIn(timeZone);
+  const today = todayIn(saved.timeZone);
 
   const addDayOff = () => {
     if (!newDayOff) {

@@ -1,0 +1,69 @@
+import type { JobEstimate } from '@shared/contracts/jobs';
+import { estimateResponseSchema, type EstimateResponse } from '@shared/contracts/pricing';
+import type { Database } from '../../db/client';
+import type { Logger } from '../../lib/logger';
+import { extractZip } from '../geo';
+import { estimateFrom, loadReferenceData } from '../pricing';
+import { listJobsWithoutEstimate, setJobEstimate } from './jobs.repository';
+
+/**
+ * A job keeps the estimate it was posted with (`jobs.estimate`, an EstimateResponse): its homeowner
+ * and its plumbers compare quotes with the figures they were shown, whatever the catalogue says
+ * later, and a retired issue type still shows its price on old jobs.
+ */
+
+/** The stored estimate; null for a job whose issue the catalogue could not price (or an unreadable one). */
+export function storedEstimate(stored: unknown): EstimateResponse | null {
+  const parsed = estimateResponseSchema.safeParse(stored);
+  return parsed.success ? parsed.data : null;
+}
+
+/** The stored estimate reduced to what the job lists compare quotes with. */
+export function storedJobEstimate(stored: unknown): JobEstimate | null {
+  const estimate = storedEstimate(stored);
+  if (!estimate) return null;
+  const { min, max } = estimate.costBreakdown.total;
+  return { min, max, estimatedCost: estimate.estimatedCost };
+}
+
+/** Jobs priced per transaction: short locks, and an instance that stops midway loses one batch's work at most. */
+export const ESTIMATE_BACKFILL_BATCH = 200;
+
+/**
+ * Gives every job posted before estimates were stored the estimate the catalogue gives it now, once:
+ * at start-up, after the seed, before the instance says it is ready. Each batch locks its jobs
+ * (`FOR UPDATE SKIP LOCKED`) in its own transaction and fills only those still without one, so
+ * instances starting together share the work and never price a job twice; a job the catalogue
+ * cannot price stays without (and is looked at again at the next start). Answers how many it priced.
+ */
+export async function backfillJobEstimates(
+  db: Database,
+  { logger, batchSize = ESTIMATE_BACKFILL_BATCH }: { logger?: Logger; batchSize?: number } = {},
+): Promise<number> {
+  let priced = 0;
+  let after: string | undefined;
+  for (;;) {
+    const batch = await db.transaction(async (tx) => {
+      const jobs = await listJobsWithoutEstimate(tx, { afterId: after, limit: batchSize });
+      if (jobs.length === 0) return { seen: 0, lastId: after, priced: 0 };
+      const reference = await loadReferenceData(tx);
+      let pricedHere = 0;
+      for (const job of jobs) {
+        const estimate = estimateFrom(reference, {
+          issueSlug: job.issueSlug,
+          zip: extractZip(job.address),
+          urgency: job.urgency,
+        });
+        if (!estimate) continue;
+        await setJobEstimate(tx, job.id, estimate);
+        pricedHere += 1;
+      }
+      return { seen: jobs.length, lastId: jobs[jobs.length - 1].id, priced: pricedHere };
+    });
+    priced += batch.priced;
+    after = batch.lastId;
+    if (batch.seen < batchSize) break;
+  }
+  if (priced > 0) logger?.info({ priced }, 'stored the estimates of jobs posted before estimates were kept');
+  return priced;
+}
