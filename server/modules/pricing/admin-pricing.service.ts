@@ -193,9 +193,12 @@ function nextModifier(
   return next;
 }
 
-/** 'update', or 'reinstate' when the change brings a retired row back. */
-const updateVerb = (wasActive: boolean, isActive: boolean) =>
-  !wasActive && isActive ? 'reinstate' : 'update';
+/** What an edit did, for the audit: created, retired, brought a retired row back, or updated. */
+const auditVerb = (current: { isActive: boolean } | undefined, retiring: boolean, isActive: boolean) => {
+  if (!current) return 'create';
+  if (retiring) return 'retire';
+  return !current.isActive && isActive ? 'reinstate' : 'update';
+};
 
 const replaceRow = <T extends { id: string }>(rows: readonly T[], next: T) =>
   next.id === '' ? [...rows, next] : rows.map((row) => (row.id === next.id ? next : row));
@@ -246,11 +249,7 @@ export function createAdminPricingService({ db, audit, pricing }: AdminPricingSe
       const row = current
         ? await updateCatalogItem(tx, current.id, fields)
         : await insertCatalogItem(tx, { issueSlug, ...fields });
-      const verb = !current
-        ? 'create'
-        : change.kind === 'retire'
-          ? 'retire'
-          : updateVerb(current.isActive, isActive);
+      const verb = auditVerb(current, change.kind === 'retire', isActive);
       return {
         action: `pricing.catalog.${verb}`,
         entityId: issueSlug,
@@ -274,11 +273,7 @@ export function createAdminPricingService({ db, audit, pricing }: AdminPricingSe
       const row = current
         ? await updateRegion(tx, current.id, fields)
         : await insertRegion(tx, { code, ...fields });
-      const verb = !current
-        ? 'create'
-        : change.kind === 'retire'
-          ? 'retire'
-          : updateVerb(current.isActive, isActive);
+      const verb = auditVerb(current, change.kind === 'retire', isActive);
       return {
         action: `pricing.region.${verb}`,
         entityId: code,
@@ -304,11 +299,7 @@ export function createAdminPricingService({ db, audit, pricing }: AdminPricingSe
       const row = current
         ? await updateModifier(tx, current.id, fields)
         : await insertModifier(tx, { key: next.key, ...fields });
-      const verb = !current
-        ? 'create'
-        : change.kind === 'retire'
-          ? 'retire'
-          : updateVerb(current.isActive, isActive);
+      const verb = auditVerb(current, change.kind === 'retire', isActive);
       return {
         action: `pricing.modifier.${verb}`,
         entityId: row.key,
