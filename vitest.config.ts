@@ -16,6 +16,8 @@ export default defineConfig({
     // their own configs: vitest.postgres.config.ts and vitest.faults.config.ts.
     exclude: ['**/node_modules/**', 'server/**/*.postgres.test.ts', 'server/**/*.faults.test.ts'],
     environment: 'node',
+    // Writes a migrated embedded database once, which every embedded test context starts from.
+    globalSetup: ['server/test/embedded-starting-point.ts'],
     testTimeout: 30_000,
     hookTimeout: 90_000,
     // Each API test file starts its own database; two cores, so keep the pool small.

@@ -1,5 +1,17 @@
+import { globSync, readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 import base from './vitest.config';
+
+/**
+ * Test files that touch a database (a test context, a server process, the database client): only
+ * these can behave differently on PostgreSQL, so only these run again there. A file that uses none
+ * of these has nothing to learn from a second run.
+ */
+const USES_DATABASE =
+  /createTestContext|TEST_DATABASE_URL|testDatabaseKind|startServerProcess|server-process|openDatabase|instances/;
+const databaseTestFiles = globSync('server/**/*.test.ts').filter(
+  (file) => !file.endsWith('.faults.test.ts') && USES_DATABASE.test(readFileSync(file, 'utf8')),
+);
 
 /**
  * The server suites on PostgreSQL (TEST_DATABASE_URL), plus the tests only a real server allows.
@@ -9,7 +21,7 @@ export default defineConfig({
   ...base,
   test: {
     ...base.test,
-    include: ['server/**/*.test.ts'],
+    include: databaseTestFiles,
     exclude: ['**/node_modules/**', 'server/**/*.faults.test.ts'],
   },
 });

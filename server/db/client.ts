@@ -36,6 +36,11 @@ export interface OpenDatabaseOptions {
   databaseUrl?: string;
   /** Where PGlite keeps its files; `undefined` keeps it in memory (tests). */
   dataDir?: string;
+  /**
+   * An in-memory embedded database starts as a copy of this dump (PGlite's `dumpDataDir`) instead of
+   * an empty cluster: tests load one with the migrations applied, which skips initdb (seconds each).
+   */
+  embeddedStartingPoint?: Blob;
   /** Pool size on a real server (the embedded database always uses one connection). */
   poolMax?: number;
   /** How long an idle pooled connection is kept; tests set it short to prove recycling is safe. */
@@ -90,6 +95,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     if (options.dataDir) await mkdir(path.resolve(options.dataDir), { recursive: true });
     const pglite = await PGlite.create({
       dataDir: options.dataDir ? path.resolve(options.dataDir, 'pgdata') : undefined,
+      loadDataDir: options.dataDir ? undefined : options.embeddedStartingPoint,
       // The appointments' exclusion constraint needs it (docs/decisions/029-appointments.md).
       extensions: { btree_gist },
     });

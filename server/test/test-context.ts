@@ -10,6 +10,7 @@ import { createLogger, type DestinationStream } from '../lib/logger';
 import type { JobPolicy, JobQueueOptions } from '../lib/job-queue';
 import type { LiveEventsService } from '../modules/events';
 import { backfillJobEstimates } from '../modules/jobs';
+import { embeddedStartingPoint } from './embedded-starting-point';
 import type { MailService } from '../modules/mail';
 
 /**
@@ -84,6 +85,7 @@ export async function createTestContext(
   const database = await openDatabase({
     databaseUrl: throwaway?.url,
     idleTimeoutMs: options.poolIdleTimeoutMs,
+    embeddedStartingPoint: throwaway ? undefined : await embeddedStartingPoint(),
   });
   await runMigrations(database.pool);
   if (options.seed) {
