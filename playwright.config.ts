@@ -30,15 +30,15 @@ export default defineConfig({
     {
       name: 'phone',
       use: { ...devices['Pixel 7'], launchOptions },
-      // Admins work at a desk; admin.spec.ts checks the narrow-screen layout itself.
-      testIgnore: /admin\.spec\.ts$/,
+      // Admins work at a desk; admin.spec.ts and admin-narrow.spec.ts check narrow screens themselves.
+      testIgnore: /admin(-[a-z]+)?\.spec\.ts$/,
     },
   ],
   webServer: {
-    // The production build (PLUMBLINE_CLIENT=static, as `npm start` serves it) on a fresh embedded
-    // database. NODE_ENV=test only so that BCRYPT_COST may drop below 12 (server/config.ts refuses that
+    // The production build and the server bundle (PLUMBLINE_CLIENT=static, as `npm start` runs them,
+    // docs/decisions/036-server-bundle.md) on a fresh embedded database. NODE_ENV=test only so that BCRYPT_COST may drop below 12 (server/config.ts refuses that
     // anywhere else): at cost 12 each login took 3–7 s on a busy machine and journeys timed out.
-    command: `rm -rf .data-test/e2e-${PORT} && node scripts/build-if-needed.mjs && tsx server/index.ts`,
+    command: `rm -rf .data-test/e2e-${PORT} && node scripts/build-if-needed.mjs && NODE_COMPILE_CACHE=node_modules/.cache/plumbline-compile node --enable-source-maps dist/server/index.mjs`,
     url: `http://localhost:${PORT}/readyz`,
     reuseExistingServer: !process.env.CI,
     timeout: 300_000,
