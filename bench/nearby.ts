@@ -1,6 +1,8 @@
 /**
  * The plumber's "Jobs Nearby" query (GET /api/jobs/nearby) at 10k, 100k and — with BENCH_FULL=1 or
- * DATABASE_URL set — 1M jobs. Prints the mean time of the exact SQL the API runs, its EXPLAIN plan and
+ * DATABASE_URL set — 1M jobs, for the first page as the phone asks for it (NEARBY_PAGE_SIZE jobs
+ * and one more, docs/decisions/035-nearby-pages.md), and the second page after it. Prints the mean
+ * time of the exact SQL the API runs, its EXPLAIN plan and
  * whether jobs is ever scanned sequentially, with and without the partial GiST index of migration 0002;
  * for scale, the same query with index scans disabled.
  * Targets (docs/performance.md): ≤ 2 ms at 1M, growth 10k → 1M ≤ 30×, no sequential scan of jobs.
@@ -18,12 +20,14 @@ import { sql } from 'drizzle-orm';
 import { openDatabase, type DatabaseHandle } from '../server/db/client';
 import { runMigrations } from '../server/db/migrate';
 import { createThrowawayDatabase } from '../server/test/test-context';
+import { NEARBY_PAGE_SIZE } from '../shared/contracts/jobs';
 import {
+  countNearbyOpenJobs,
   findNearbyOpenJobs,
   nearbyOpenJobsSql,
   type NearbySearch,
 } from '../server/modules/jobs/jobs.repository';
-import { NEARBY_LIMIT, boundingBox } from '../server/modules/jobs/jobs.service';
+import { boundingBox } from '../server/modules/jobs/jobs.service';
 
 const FULL = process.env.BENCH_FULL === '1' || Boolean(process.env.DATABASE_URL);
 const SIZES = FULL ? [10_000, 100_000, 1_000_000] : [10_000, 100_000];
@@ -146,6 +150,7 @@ async function measure(
   size: number,
 ): Promise<Measure> {
   const timing = await timeQuery(database, search);
+  const withinRadius = await countNearbyOpenJobs(database.db, search);
   const inDatabase = await timeInDatabase(database, search);
   const plan = await explain(database, search);
   const seqScan = plan.some((line) => /Seq Scan on jobs/.test(line));
@@ -154,11 +159,20 @@ async function measure(
   ];
   console.log(`\n[${variant}] ${size.toLocaleString('en-US')} jobs`);
   console.log(
-    `round trip (the API's repository call): mean ${timing.mean.toFixed(2)} ms, p50 ${timing.p50.toFixed(2)} ms, p95 ${timing.p95.toFixed(2)} ms over ${RUNS} runs; ${timing.rows} jobs within ${RADIUS_KM} km`,
+    `first page, round trip (the API's repository call): mean ${timing.mean.toFixed(2)} ms, p50 ${timing.p50.toFixed(2)} ms, p95 ${timing.p95.toFixed(2)} ms over ${RUNS} runs; ${timing.rows} rows of ${withinRadius} open jobs within ${RADIUS_KM} km`,
   );
   console.log(
     `inside the database (planning + execution): mean ${inDatabase.mean.toFixed(2)} ms, p50 ${inDatabase.p50.toFixed(2)} ms`,
   );
+  // The second page: the same search after the first page's last job.
+  const firstPage = await findNearbyOpenJobs(database.db, search);
+  const after = firstPage.length > NEARBY_PAGE_SIZE ? firstPage[NEARBY_PAGE_SIZE - 1].position : null;
+  if (after) {
+    const next = await timeQuery(database, { ...search, after });
+    console.log(
+      `second page (after the first page's last job): mean ${next.mean.toFixed(2)} ms, p50 ${next.p50.toFixed(2)} ms, p95 ${next.p95.toFixed(2)} ms; ${next.rows} rows`,
+    );
+  }
   console.log(`sequential scan of jobs: ${seqScan ? 'YES' : 'no'}; indexes used: ${indexes.join(', ')}`);
   console.log('EXPLAIN (ANALYZE, BUFFERS):');
   for (const line of plan) console.log(`  ${line}`);
@@ -197,7 +211,9 @@ async function main() {
       radiusKm: RADIUS_KM,
       box: boundingBox(CENTRE.lat, CENTRE.lng, RADIUS_KM),
       plumberId: plumbers[0].id,
-      limit: NEARBY_LIMIT,
+      after: null,
+      // As the service asks: one more than a page tells whether a next page exists.
+      limit: NEARBY_PAGE_SIZE + 1,
     };
 
     const results: Measure[] = [];

@@ -1,10 +1,11 @@
 import { readFile } from 'node:fs/promises';
-import { expect, request as apiRequests, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, request as apiRequests, test, type Page } from '@playwright/test';
 import { dayFromTodayIn } from '../shared/dates';
 import { DEFAULT_APP_TIME_ZONE } from '../shared/time-zone';
 import {
   DEMO_PASSWORD,
   E2E_PROFILE,
+  callApi,
   chooseOption,
   expectNoSeriousA11yViolations,
   logInByApi,
@@ -20,28 +21,17 @@ const ADMIN = 'admin@demo.plumbline.test';
 const PASSWORD = 'payouts-e2e-password';
 const main = (page: Page) => page.getByRole('main');
 
-/** Same-origin header for the API's state-changing requests (as the browser would send). */
-const sameOrigin = () => ({ Origin: new URL(test.info().project.use.baseURL!).origin });
-
-async function call(
-  request: APIRequestContext,
-  method: 'post' | 'put' | 'patch',
-  path: string,
-  data: object,
-) {
-  const res = await request[method](path, { data, headers: sameOrigin() });
-  expect(res.status(), `${method} ${path}: ${await res.text()}`).toBeLessThan(300);
-  return res.json();
-}
-
-/** A homeowner's job near a verified plumber, quoted, accepted and completed: its payout is pending. */
-async function completedJob(token: string): Promise<string> {
+/**
+ * A homeowner's job near a verified plumber, quoted, accepted and completed: its payout is pending.
+ * Answers the job and the plumber's e-mail (its password is PASSWORD).
+ */
+async function completedJob(token: string): Promise<{ jobId: string; plumberEmail: string }> {
   const baseURL = test.info().project.use.baseURL;
   const homeowner = await apiRequests.newContext({ baseURL });
   const plumber = await apiRequests.newContext({ baseURL });
   try {
     const homeownerEmail = await registerByApi(homeowner, 'homeowner', PASSWORD);
-    await call(homeowner, 'post', '/api/service-requests', {
+    await callApi(homeowner, 'post', '/api/service-requests', {
       name: 'Pat Payout',
       email: homeownerEmail,
       phone: '5125550188',
@@ -59,15 +49,19 @@ async function completedJob(token: string): Promise<string> {
     expect(job, 'the booking posted a job').toBeDefined();
     const jobId = job!.id;
 
-    await registerByApi(plumber, 'plumber', PASSWORD);
-    await call(plumber, 'put', '/api/plumbers/me/location', { zip: '78701', serviceRadiusKm: 40 });
-    const quote = (await call(plumber, 'post', '/api/quotes', { jobId, minTotal: 180, maxTotal: 260 })) as {
+    const plumberEmail = await registerByApi(plumber, 'plumber', PASSWORD);
+    await callApi(plumber, 'put', '/api/plumbers/me/location', { zip: '78701', serviceRadiusKm: 40 });
+    const quote = (await callApi(plumber, 'post', '/api/quotes', {
+      jobId,
+      minTotal: 180,
+      maxTotal: 260,
+    })) as {
       id: string;
     };
-    await call(homeowner, 'post', `/api/jobs/${jobId}/accept-quote`, { quoteId: quote.id });
-    await call(plumber, 'patch', `/api/jobs/${jobId}/status`, { status: 'in_progress' });
-    await call(plumber, 'patch', `/api/jobs/${jobId}/status`, { status: 'completed', finalAmount: 240 });
-    return jobId;
+    await callApi(homeowner, 'post', `/api/jobs/${jobId}/accept-quote`, { quoteId: quote.id });
+    await callApi(plumber, 'patch', `/api/jobs/${jobId}/status`, { status: 'in_progress' });
+    await callApi(plumber, 'patch', `/api/jobs/${jobId}/status`, { status: 'completed', finalAmount: 240 });
+    return { jobId, plumberEmail };
   } finally {
     await homeowner.dispose();
     await plumber.dispose();
@@ -75,12 +69,13 @@ async function completedJob(token: string): Promise<string> {
 }
 
 test.describe('payouts (/admin → Payouts) as the demo admin', () => {
-  test('marks a completed job’s payout paid with a reference, and exports the day as CSV', async ({
+  test('marks a completed job’s payout paid with a reference, and exports the day as CSV; the plumber is told', async ({
     page,
+    browser,
   }, testInfo) => {
     test.skip(testInfo.project.name !== 'desktop', 'admins work at a desk (admin.spec.ts checks phones)');
     const token = `PAYOUT-${Date.now().toString(36)}`;
-    const jobId = await completedJob(token);
+    const { jobId, plumberEmail } = await completedJob(token);
 
     await logInByApi(page, ADMIN, DEMO_PASSWORD);
     // Other journeys may complete jobs meanwhile: this job's payout is found by its job.
@@ -144,5 +139,25 @@ test.describe('payouts (/admin → Payouts) as the demo admin', () => {
     expect(line).toContain(`,${jobId},Drain Cleaning,`);
     expect(line).toContain(`,240.00,24.00,216.00,paid,`);
     expect(line!.endsWith(`,${reference}`)).toBe(true);
+
+    // The plumber's bell says so, and their dashboard shows the payout paid, with the day.
+    const plumberContext = await browser.newContext();
+    try {
+      const plumber = await plumberContext.newPage();
+      await logInByApi(plumber, plumberEmail, PASSWORD);
+      await plumber.goto('/dashboard');
+      await plumber.getByRole('button', { name: /^Notifications, \d+ unread$/ }).click();
+      const notice = plumber.getByTestId('notification-item').filter({ hasText: 'Your payout was paid' });
+      await expect(notice).toHaveCount(1);
+      await expect(notice).toContainText(
+        `Payout of $216 for Drain Cleaning was paid (reference ${reference}).`,
+      );
+      await plumber.keyboard.press('Escape');
+      const card = plumber.getByTestId(`card-assigned-${jobId}`);
+      await expect(card.getByTestId('text-payout')).toContainText('(after a $24 fee) · Paid');
+      await expect(card.getByTestId('text-payout-paid-at')).toHaveText(/^Paid on \w{3} \d{1,2}, \d{4}$/);
+    } finally {
+      await plumberContext.close();
+    }
   });
 });

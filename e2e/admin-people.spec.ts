@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ACCOUNT_MESSAGES } from '../shared/contracts/account';
+import { PEOPLE_MESSAGES } from '../shared/contracts/admin-people';
 import {
   DEMO_PASSWORD,
   authDialog,
@@ -99,5 +100,47 @@ test.describe('the People tab (/admin)', () => {
     await dialog.getByRole('button', { name: 'Change Role' }).click();
     await expect(dialog).toBeHidden();
     await expect(row).toContainText('Plumber');
+  });
+
+  test('shows each account’s last password login, or Never', async ({ page, browser }) => {
+    const memberContext = await browser.newContext();
+    // Registering signs the account in without a password login.
+    const email = await registerByApi(memberContext.request, 'homeowner', MEMBER_PASSWORD);
+    // Columns: Account, Role, Status, Activity, Last login, Joined, Actions.
+    const lastLoginOf = async () => (await findInPeopleTab(page, email)).getByRole('cell').nth(4);
+    await expect(await lastLoginOf()).toHaveText('Never');
+
+    await logInByApi(await memberContext.newPage(), email, MEMBER_PASSWORD);
+    await memberContext.close();
+    // On the app's clock, with its zone: "Tue, Dec 1 · 9:00 AM CST".
+    await expect((await lastLoginOf()).locator('time')).toHaveText(
+      /^\w{3}, \w{3} \d{1,2} · \d{1,2}:\d{2} [AP]M \S+$/,
+    );
+  });
+});
+
+test.describe('deleting one’s own account as the last admin', () => {
+  test('the account page says why it is refused, and the dialog stays open', async ({ page }) => {
+    // The refusal is the server's (server/modules/admin/people.test.ts); deleting the shared demo
+    // admin for real could succeed while another journey has made an admin. A throwaway account
+    // sees the server's 409 answer, as the last admin would.
+    await registerByApi(page.request, 'homeowner', MEMBER_PASSWORD);
+    await page.route('**/api/account', (route) =>
+      route.request().method() === 'DELETE'
+        ? route.fulfill({
+            status: 409,
+            contentType: 'application/json',
+            body: JSON.stringify({ error: PEOPLE_MESSAGES.lastAdminDeletion, code: 'CONFLICT' }),
+          })
+        : route.fallback(),
+    );
+    await page.goto('/account');
+    await main(page).getByRole('button', { name: 'Delete Account' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+    await dialog.getByLabel('Password').fill(MEMBER_PASSWORD);
+    await dialog.getByRole('button', { name: 'Delete My Account' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText(PEOPLE_MESSAGES.lastAdminDeletion);
+    await expect(dialog).toBeVisible();
+    await expect(page).toHaveURL(/\/account$/);
   });
 });

@@ -102,6 +102,18 @@ function sameOrigin(): Record<string, string> {
   return { Origin: new URL(baseURL).origin };
 }
 
+/** A state-changing API call a journey makes on the side; fails the test unless it succeeds. */
+export async function callApi(
+  request: APIRequestContext,
+  method: 'post' | 'put' | 'patch',
+  path: string,
+  data: object,
+) {
+  const res = await request[method](path, { data, headers: sameOrigin() });
+  expect(res.status(), `${method} ${path}: ${await res.text()}`).toBeLessThan(300);
+  return res.json();
+}
+
 /**
  * Logs in through the API in the page's browser context (it shares the cookie jar), for journeys
  * that are not about logging in. Load the page afterwards, so the app starts signed in.

@@ -22,7 +22,7 @@ import { createAuditRouter, createAuditService } from './modules/audit';
 import { createPayoutsRouter, createPayoutsService } from './modules/payouts';
 import { createAdminService } from './modules/admin/admin.service';
 import { createPeopleRouter } from './modules/admin/people.routes';
-import { createPeopleService } from './modules/admin/people.service';
+import { createAdminRoster, createPeopleService } from './modules/admin/people.service';
 import { createAccountRouter, createAuthRouter, createAuthService } from './modules/auth';
 import { createBookingService, createServiceRequestQueue } from './modules/booking';
 import { createBookingRouter } from './modules/booking/booking.routes';
@@ -35,6 +35,7 @@ import {
   createPhotoAdmission,
   IMAGE_DECODE_BUSY_MESSAGE,
   selectDiagnosisEngine,
+  warmUpJsonBodies,
 } from './modules/diagnosis';
 import { createEventsRouter, createLiveEvents, type LiveEventsService } from './modules/events';
 import { createHealthRouter } from './modules/health/health.routes';
@@ -107,6 +108,11 @@ export interface App {
   liveEvents: LiveEventsService;
   /** The pricing cache's listener for other instances' edits: started and stopped with live events. */
   pricing: Pick<PricingService, 'startListening' | 'stopListening'>;
+  /**
+   * Builds what a diagnosis would otherwise build on first use (the pricing cache's first load, the
+   * JSON parser's charset tables): awaited before ready.
+   */
+  warmUp(): Promise<void>;
 }
 
 /**
@@ -207,13 +213,15 @@ function createServices(
     mail,
     jobQueue,
     publicUrl: config.publicUrl,
+    // The last active admin cannot delete their account: the People tab's rule, under its lock.
+    adminRoster: createAdminRoster(),
   });
   // The People tab: suspensions end sessions through auth; a new plumber gets a profile through plumbers.
   const people = createPeopleService({ db, auth, plumbers, audit });
   return {
     admin: createAdminService(db, { timeZone: config.appTimeZone }),
-    // The payouts ledger (Payouts tab): marking one paid records itself in the audit log.
-    payouts: createPayoutsService({ db, audit, timeZone: config.appTimeZone }),
+    // The payouts ledger (Payouts tab): marking one paid records itself in the audit log and tells the plumber.
+    payouts: createPayoutsService({ db, audit, notifications, timeZone: config.appTimeZone }),
     people,
     audit,
     appointments,
@@ -366,5 +374,8 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
     mail: services.mail,
     liveEvents: services.liveEvents,
     pricing: services.pricing,
+    warmUp: async () => {
+      await Promise.all([services.diagnosis.warmUp(), warmUpJsonBodies()]);
+    },
   };
 }

@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import sharp from 'sharp';
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { encodeNearbyCursor } from '@shared/contracts/jobs';
 import { dayFromTodayIn } from '@shared/dates';
 import { DEFAULT_APP_TIME_ZONE } from '@shared/time-zone';
 import { tokenFromMail, tokenOfLink, waitForMail } from './modules/auth/account-tokens.fixtures';
@@ -32,6 +33,7 @@ import {
   queryString,
 } from './test/fuzz-arbitraries';
 import { listRoutes } from './test/list-routes';
+import { photoLike } from './test/photos';
 import { readEventStreamStart } from './test/sse-client';
 import { createTestContext, testDatabaseKind, uniqueEmail, type TestContext } from './test/test-context';
 
@@ -1225,7 +1227,22 @@ const GET_ROUTES: Record<string, GetRouteSpec> = {
     valid: (fx) => ({ query: { date: fx.slotDate } }),
   },
   'GET /api/jobs': { query: [], actors: ['homeowner', 'plumber'], valid: () => ({ actor: 'homeowner' }) },
-  'GET /api/jobs/nearby': { query: [], actors: ['plumber'], valid: () => ({ actor: 'plumber' }) },
+  'GET /api/jobs/nearby': {
+    query: ['cursor'],
+    actors: ['plumber'],
+    // A well-formed position before every job: a cursor of any job's shape is a valid page.
+    valid: (fx) => ({
+      actor: 'plumber',
+      query: {
+        cursor: encodeNearbyCursor({
+          emergency: true,
+          distanceKm: 0,
+          createdAt: '2000-01-01T00:00:00.000000Z',
+          id: fx.openJobIds[0],
+        }),
+      },
+    }),
+  },
   'GET /api/jobs/nearby/count': {
     query: [],
     actors: ['plumber', 'onboardingPlumber'],
@@ -1702,9 +1719,8 @@ describe(`fuzz: every body route, query string and path parameter (${testDatabas
     const convertibleRequestIds: string[] = [];
     for (let i = 0; i < 3; i++) convertibleRequestIds.push(await guestBooking(convertOwner.user.email));
 
-    const jpeg = await sharp({ create: { width: 48, height: 32, channels: 3, background: '#2a6f97' } })
-      .jpeg()
-      .toBuffer();
+    // A scene with detail: a diagnosis refuses a flat, detail-less photo (shared/photo-quality.ts).
+    const jpeg = await photoLike({ width: 48, height: 32 });
     const png = await sharp({ create: { width: 20, height: 20, channels: 4, background: '#ffffff80' } })
       .png()
       .toBuffer();

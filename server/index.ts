@@ -11,7 +11,7 @@ import { answerClientError } from './lib/error-handler';
 import { createLogger } from './lib/logger';
 import { resolveSessionSecret } from './lib/session-secret';
 import { startBookingReleaseSweep, startSlotScheduler } from './modules/booking';
-import { backfillJobEstimates } from './modules/jobs';
+import { startJobEstimateBackfill, startJobStatusTallyFolding } from './modules/jobs';
 import { startMediaRetention } from './modules/media';
 
 async function main() {
@@ -57,6 +57,7 @@ async function main() {
     jobQueue,
     liveEvents,
     pricing,
+    warmUp,
   } = await createApp({
     config,
     database,
@@ -79,9 +80,6 @@ async function main() {
     bcryptCost: config.bcryptCost,
     timeZone: config.appTimeZone,
   });
-  // Jobs posted before estimates were kept get today's once (the demo seed's too); safe on several
-  // instances at once, and idempotent (server/modules/jobs/job-estimates.ts).
-  await backfillJobEstimates(database.db, { logger });
   // Keeps 30 days of bookable slots ahead in APP_TIME_ZONE, topped up every few hours. Its first run
   // is awaited: today's slots in the app's zone exist before /readyz says ready.
   const slotScheduler = startSlotScheduler({ db: database.db, logger, timeZone: config.appTimeZone });
@@ -95,6 +93,8 @@ async function main() {
   });
   // Guest bookings not confirmed in time give their slots back (every instance sweeps; each goes once).
   const bookingRelease = startBookingReleaseSweep({ db: database.db, logger });
+  // The per-status job counts' appended changes are folded into their totals every minute.
+  const jobStatusTallies = startJobStatusTallyFolding({ db: database.db, logger });
   // Queued jobs (outgoing mail, password-reset requests): opens the queue (pg-boss keeps its own
   // schema) and starts this instance's workers.
   await jobQueue.start();
@@ -102,8 +102,15 @@ async function main() {
   await liveEvents.start();
   // Pricing: this instance's cache drops when any instance commits a pricing edit (pricing_changed).
   await pricing.startListening();
+  // What a diagnosis would otherwise build on first use (the pricing cache's first load): the first
+  // homeowner after a start waits no longer than the next one.
+  await warmUp();
   ready = true;
   logger.info({ seed: summary, demoAccounts: config.demoSeed }, 'migrated and seeded; ready');
+  // Jobs posted before estimates were kept get today's once (the demo seed's too), in the background
+  // after ready: at a million old jobs it takes minutes. Safe on several instances at once, and
+  // idempotent; until a job is priced it reads as having no estimate (server/modules/jobs/job-estimates.ts).
+  const estimateBackfill = startJobEstimateBackfill({ db: database.db, logger });
 
   let stopping = false;
   const shutdown = (signal: string) => {
@@ -128,6 +135,8 @@ async function main() {
         await slotScheduler.stop();
         await mediaRetention.stop();
         await bookingRelease.stop();
+        await jobStatusTallies.stop();
+        await estimateBackfill.stop();
         await jobQueue.stop();
         await closeApp();
         await database.close();

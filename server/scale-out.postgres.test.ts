@@ -19,6 +19,7 @@ import type { DatabaseHandle } from './db/client';
 import { locateAddress } from './modules/geo';
 import { postJob } from './modules/jobs/jobs.service';
 import { startInstances, TestBrowser, type Instances, type TestReply } from './test/instances';
+import { photoLike } from './test/photos';
 import type { ServerProcess } from './test/server-process';
 import { uniqueEmail } from './test/test-context';
 
@@ -350,9 +351,8 @@ describe('two server instances on one PostgreSQL database', () => {
   });
 
   it('a photo diagnosed through one instance is served by the other, with its type and bytes', async () => {
-    const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#2a6f97' } })
-      .jpeg()
-      .toBuffer();
+    // A scene with detail: a diagnosis refuses a flat, detail-less photo (shared/photo-quality.ts).
+    const photo = await photoLike({ width: 64, height: 48 });
     const diagnosed = await newBrowser().call(a, 'POST', '/api/diagnose', {
       description: 'The kitchen sink is blocked and will not drain',
       location: 'kitchen',

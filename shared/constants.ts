@@ -71,6 +71,7 @@ export const NOTIFICATION_KINDS = [
   'change_order',
   'status_changed',
   'appointment',
+  'payout_paid',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

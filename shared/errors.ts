@@ -26,6 +26,8 @@ export const ERROR_CODES = [
   /** A proposed window outside the plumber's working hours or on a day off (docs/decisions/029-appointments.md). */
   'APPOINTMENT_UNAVAILABLE',
   'FINAL_AMOUNT_ABOVE_AGREED',
+  /** A diagnosis photo too dark or too blurred to help (shared/photo-quality.ts): details name each by its index. */
+  'PHOTO_UNUSABLE',
   'PAYLOAD_TOO_LARGE',
   'HEADERS_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',

@@ -27,6 +27,8 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   APPOINTMENT_UNAVAILABLE: 422,
   // Well-formed, but more than the homeowner agreed to (the quote plus approved change orders).
   FINAL_AMOUNT_ABOVE_AGREED: 422,
+  // A readable photo that shows nothing useful (too dark, too blurred): the homeowner takes another.
+  PHOTO_UNUSABLE: 422,
   PAYLOAD_TOO_LARGE: 413,
   HEADERS_TOO_LARGE: 431,
   UNSUPPORTED_MEDIA_TYPE: 415,

@@ -109,7 +109,8 @@ export const accountRoutes = {
   }),
   /**
    * Needs the password (403 when wrong). Name, phone and e-mail are removed, no password opens the
-   * account, every session ends (this one too); jobs, quotes and payouts stay.
+   * account, every session ends (this one too); jobs, quotes and payouts stay. The last active admin
+   * is refused (409 CONFLICT): another account must be made an admin first.
    */
   deleteAccount: defineRoute({
     method: 'DELETE',

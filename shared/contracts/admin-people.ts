@@ -18,6 +18,9 @@ export const PEOPLE_MESSAGES = {
   sameRole: 'This account already has that role',
   lastAdmin:
     'This is the last active admin. Make another account an admin first, so someone can still run Plumbline.',
+  /** 409 of DELETE /api/account by the last active admin (the same rule as `lastAdmin`). */
+  lastAdminDeletion:
+    'You are the last active admin. Make another account an admin first, so someone can still run Plumbline.',
   /** 409 of a role change away from plumber while the plumber still has work to finish. */
   plumberWorkInHand: (jobs: number, quotes: number) =>
     `This plumber still has ${jobs} active job(s) and ${quotes} pending quote(s). ` +
@@ -48,8 +51,9 @@ export type PeopleSearchQuery = z.output<typeof peopleSearchQuery>;
 
 /**
  * What an account has done, as far as is cheap to count: Plumbline keeps no login history (a
- * session row goes at logout), so activity is the marketplace's own record. `lastActiveAt` is the
- * newest job posted or quote sent; null when there is none.
+ * session row goes at logout; only the last password login is kept, `lastLoginAt` of the account),
+ * so activity is the marketplace's own record. `lastActiveAt` is the newest job posted or quote
+ * sent; null when there is none.
  */
 export const personActivitySchema = z.object({
   jobsPosted: z.number().int(),
@@ -72,6 +76,8 @@ export const adminPersonSchema = z.object({
   /** Set once the owner deleted the account (its e-mail is then a placeholder). */
   deletedAt: timestampSchema.nullable(),
   createdAt: timestampSchema,
+  /** The last login with the account's password; null if it has not logged in since this was kept. */
+  lastLoginAt: timestampSchema.nullable(),
   activity: personActivitySchema,
 });
 export type AdminPerson = z.infer<typeof adminPersonSchema>;

@@ -16,6 +16,9 @@ export const DIAGNOSIS_MESSAGES = {
   imagesMax: 'You can upload at most 5 photos',
   imageInvalid: 'Each photo must be an image',
   severityInvalid: 'Severity must be low, medium, high or critical',
+  /** The result's `photoNote` when the photos were kept but no model looked at them. */
+  photosNotAnalysed: (count: number) =>
+    `${count === 1 ? 'Your photo was' : `Your ${count} photos were`} kept for the plumber but not analysed: this diagnosis is based on your description only.`,
 } as const;
 
 const MAX_DESCRIPTION = 5000;
@@ -109,6 +112,12 @@ export const diagnosisResponseSchema = diagnosisResultSchema.extend({
   safety: safetyNoticeSchema.nullable(),
   /** Why this engine answered, when the homeowner should know (e.g. the day's AI calls are spent). */
   note: z.string().nullable().optional(),
+  /**
+   * Photos kept with the request for the plumber but not analysed (the offline engine reads words
+   * only), in plain words (DIAGNOSIS_MESSAGES.photosNotAnalysed); null when a model looked at them
+   * or there were none.
+   */
+  photoNote: z.string().nullable().optional(),
   /** A typical total for an issue priced per unit (per linear foot); absent otherwise. */
   typicalTotal: typicalTotalSchema.nullable().optional(),
   /** When two issues fit almost equally (or the description names two problems): the other one. */

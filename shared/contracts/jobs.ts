@@ -8,8 +8,9 @@ import {
   PAYOUT_STATUSES,
   URGENCIES,
 } from '../constants';
+import { EARTH_RADIUS_KM } from '../geo';
 import { BOOKING_MESSAGES } from './booking';
-import { FIELD_MESSAGES, jobIdParam, timestampSchema, uuidField } from './common';
+import { FIELD_MESSAGES, isIsoDate, jobIdParam, timestampSchema, uuidField } from './common';
 import { DIAGNOSIS_MESSAGES, diagnosisImageField } from './diagnosis';
 import { defineRoute } from './http';
 import { plumberRatingSchema } from './plumbers';
@@ -177,6 +178,8 @@ export const payoutSummarySchema = z.object({
   platformFee: z.string(),
   plumberNet: z.string(),
   status: z.enum(PAYOUT_STATUSES),
+  /** When an admin recorded the transfer; null until the payout is paid. */
+  paidAt: timestampSchema.nullable(),
 });
 export type PayoutSummary = z.infer<typeof payoutSummarySchema>;
 
@@ -230,23 +233,107 @@ export const customerJobSchema = z.object({
 });
 export type CustomerJob = z.infer<typeof customerJobSchema>;
 
+/** How many jobs one page of GET /api/jobs/nearby holds (docs/decisions/035-nearby-pages.md). */
+export const NEARBY_PAGE_SIZE = 20;
+
+export const NEARBY_MESSAGES = {
+  /** Any `?cursor=` that is not one the server handed out: the client starts again from the top. */
+  cursorInvalid: 'The list position (cursor) is not valid: load the jobs near you again from the first page',
+} as const;
+
 /**
- * GET /api/jobs/nearby — an open job near the plumber. Never the homeowner's name, phone, e-mail,
- * exact address or coordinates: only the area (city, state and ZIP).
+ * Where a page of nearby jobs ended: its last job's place in the list's order — emergencies first,
+ * then distance, then newest, then id. `distanceKm` is the database's unrounded float8 and
+ * `createdAt` keeps the microseconds, so the next page resumes exactly after that job, ties included.
+ */
+export const nearbyCursorSchema = z.strictObject({
+  emergency: z.boolean(),
+  // Half the earth's circumference: no two places are farther apart.
+  distanceKm: z
+    .number()
+    .min(0)
+    .max(Math.PI * EARTH_RADIUS_KM),
+  createdAt: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d:[0-5]\d\.\d{6}Z$/)
+    .refine((text) => isIsoDate(text.slice(0, 10))),
+  id: z.uuid(),
+});
+export type NearbyCursor = z.infer<typeof nearbyCursorSchema>;
+
+/** Longer than any cursor the server writes (~180 characters); checked before decoding. */
+const NEARBY_CURSOR_MAX_LENGTH = 400;
+const BASE64URL = /^[A-Za-z0-9_-]+$/;
+
+/** The opaque `nextCursor`: the position as JSON, base64url (ASCII only, so btoa is enough). */
+export function encodeNearbyCursor(cursor: NearbyCursor): string {
+  return btoa(JSON.stringify(cursor)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/** The position a cursor names, or undefined for anything the server could not have written. */
+function decodeNearbyCursor(text: string): NearbyCursor | undefined {
+  if (text.length > NEARBY_CURSOR_MAX_LENGTH || !BASE64URL.test(text)) return undefined;
+  try {
+    const json = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
+    const parsed = nearbyCursorSchema.safeParse(JSON.parse(json));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    // Not base64 (a length of 4n+1) or not JSON.
+    return undefined;
+  }
+}
+
+/**
+ * `?cursor=` of GET /api/jobs/nearby: absent for the first page, else the previous page's
+ * `nextCursor`. A malformed or edited one is a 400 with NEARBY_MESSAGES.cursorInvalid.
+ */
+export const nearbyJobsQuery = z.object({
+  cursor: z
+    .string({ error: NEARBY_MESSAGES.cursorInvalid })
+    .transform((text, ctx) => {
+      const cursor = decodeNearbyCursor(text);
+      if (cursor) return cursor;
+      ctx.issues.push({ code: 'custom', message: NEARBY_MESSAGES.cursorInvalid, input: text });
+      return z.NEVER;
+    })
+    .optional(),
+});
+export type NearbyJobsQueryInput = z.input<typeof nearbyJobsQuery>;
+export type NearbyJobsQuery = z.output<typeof nearbyJobsQuery>;
+
+/**
+ * GET /api/jobs/nearby — an open job near the plumber, as its card shows it: what to decide and
+ * quote on, nothing more. Never the homeowner's name, phone, e-mail, exact address or coordinates:
+ * only the area (city, state and ZIP).
  */
 export const nearbyJobSchema = z.object({
-  ...jobSummaryFields,
+  id: z.uuid(),
+  issueSlug: z.string(),
+  issueDescription: z.string(),
+  /** The card flags an emergency; the list puts them first. */
+  urgency: z.enum(URGENCIES),
+  /** The job's region's zone: the requested window is shown, and the quote's window entered, on its clock. */
+  timeZone: z.string(),
+  createdAt: timestampSchema,
   /** e.g. 'Austin, TX 78745'; null when the address has no known ZIP code. */
   area: z.string().nullable(),
   /** Great-circle distance from the plumber's service location, rounded to 0.1 km. */
   distanceKm: z.number(),
   /** This plumber already sent a quote for this job. */
   alreadyQuoted: z.boolean(),
-  estimate: jobEstimateSchema.nullable(),
+  /** Plumbline's range, as stored when the job was posted (jobs.estimate); null when it has none. */
+  estimate: jobEstimateSchema.pick({ min: true, max: true }).nullable(),
   /** The /book slot the homeowner picked, when one was. */
   requestedWindow: timeWindowSchema.nullable(),
 });
 export type NearbyJob = z.infer<typeof nearbyJobSchema>;
+
+/** One page of nearby jobs; `nextCursor` asks for the next one, null on the last page. */
+export const nearbyJobsPageSchema = z.object({
+  items: z.array(nearbyJobSchema),
+  nextCursor: z.string().nullable(),
+});
+export type NearbyJobsPage = z.infer<typeof nearbyJobsPageSchema>;
 
 /** GET /api/jobs/assigned — a job whose quote from this plumber was accepted: contact details included. */
 export const assignedJobSchema = z.object({
@@ -280,7 +367,7 @@ export type JobStatusResult = z.infer<typeof jobStatusResultSchema>;
 
 /** GET /api/jobs/nearby/count — for every plumber with a service area, verified or not. */
 export const nearbyCountSchema = z.object({
-  /** Open jobs within the service area (all of them, not only the ones GET /api/jobs/nearby lists). */
+  /** Open jobs within the service area: all of them, not one page of GET /api/jobs/nearby. */
   nearbyCount: z.number().int(),
 });
 export type NearbyCount = z.infer<typeof nearbyCountSchema>;
@@ -400,7 +487,13 @@ export type JobRoom = z.infer<typeof jobRoomSchema>;
 
 export const jobRoutes = {
   listMine: defineRoute({ method: 'GET', path: '/api/jobs', response: z.array(customerJobSchema) }),
-  listNearby: defineRoute({ method: 'GET', path: '/api/jobs/nearby', response: z.array(nearbyJobSchema) }),
+  /** Keyset pages of NEARBY_PAGE_SIZE, emergencies first then nearest (docs/decisions/035-nearby-pages.md). */
+  listNearby: defineRoute({
+    method: 'GET',
+    path: '/api/jobs/nearby',
+    query: nearbyJobsQuery,
+    response: nearbyJobsPageSchema,
+  }),
   countNearby: defineRoute({ method: 'GET', path: '/api/jobs/nearby/count', response: nearbyCountSchema }),
   listAssigned: defineRoute({
     method: 'GET',

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { coordinate, createdAt, id, updatedAt } from './columns';
 import { jobStatus, urgency } from './enums';
 import { plumbers } from './plumbers';
@@ -45,6 +55,10 @@ export const jobs = pgTable(
     index('jobs_lat_lng_idx').on(t.lat, t.lng),
     // The admin figures read the jobs posted in the last days by time, without their rows (bench/admin-stats.ts).
     index('jobs_created_idx').on(t.createdAt, t.id),
+    // The start-up backfill of stored estimates reads only the jobs still without one (ADR 031).
+    index('jobs_without_estimate_idx')
+      .on(t.id)
+      .where(sql`${t.estimate} is null`),
     // Nearby search: open jobs only, as points, so a bounding box (`point <@ box`) reads just the rows
     // inside it; exact distance is then computed on those (bench/nearby.ts: ~1 ms at 1M jobs).
     index('jobs_open_location_gist')
@@ -52,6 +66,23 @@ export const jobs = pgTable(
       .where(sql`${t.currentStatus} in ('requested', 'quoted')`),
   ],
 );
+
+/**
+ * How many jobs are in each status, for the admin figures without counting a million rows
+ * (docs/decisions/034-job-status-tallies.md). A trigger on `jobs` appends each change to
+ * `job_status_count_changes`; a periodic task folds them into these totals. Read both, summed.
+ */
+export const jobStatusCounts = pgTable('job_status_counts', {
+  status: jobStatus('status').primaryKey(),
+  jobs: bigint('jobs', { mode: 'number' }).notNull(),
+});
+
+/** +1 / −1 per job entering or leaving a status, appended by the `jobs` trigger (never updated). */
+export const jobStatusCountChanges = pgTable('job_status_count_changes', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  status: jobStatus('status').notNull(),
+  delta: integer('delta').notNull(),
+});
 
 export const jobMedia = pgTable(
   'job_media',

@@ -18,6 +18,8 @@ export const users = pgTable('users', {
   /** When an admin suspended the account: every session ends and logging in is refused until reinstated. */
   suspendedAt: timestamp('suspended_at', { withTimezone: true }),
   suspensionReason: text('suspension_reason'),
+  /** When the account last logged in with its password; null if never since this was kept. */
+  lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

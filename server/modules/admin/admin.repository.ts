@@ -1,4 +1,4 @@
-import { asc, count, desc, eq } from 'drizzle-orm';
+import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { JobStatus } from '@shared/constants';
 import { jobs, modifiers, pricingCatalog, regions, type Job, type Modifier } from '@shared/schema';
 import type { Executor } from '../../db/client';
@@ -96,9 +96,18 @@ export async function listModifiers(db: Executor): Promise<ModifierRow[]> {
     .orderBy(asc(modifiers.name));
 }
 
-/** How many jobs are in each status (one grouped aggregate; statuses with no jobs are absent). */
+/**
+ * How many jobs are in each status (statuses that never had a job are absent): the folded totals plus the
+ * changes not folded yet, never a count of the jobs (docs/decisions/034-job-status-tallies.md).
+ */
 export async function countJobsByStatus(db: Executor): Promise<Array<{ status: JobStatus; count: number }>> {
-  return db.select({ status: jobs.currentStatus, count: count() }).from(jobs).groupBy(jobs.currentStatus);
+  const result = await db.execute<{ status: JobStatus; count: string }>(sql`
+    select status, sum(jobs)::text as count
+      from (select status, jobs from job_status_counts
+            union all
+            select status, delta from job_status_count_changes) as tallies
+     group by status`);
+  return result.rows.map((row) => ({ status: row.status, count: Number(row.count) }));
 }
 
 /** Row counts of the reference tables (each a `count(*)` in the database). */
@@ -113,8 +122,9 @@ export async function countReferenceData(
   return { catalogItems, regions: regionCount, modifiers: modifierCount };
 }
 
+/** Every job, from the same tallies as countJobsByStatus. */
 export async function countJobs(db: Executor): Promise<number> {
-  return db.$count(jobs);
+  return (await countJobsByStatus(db)).reduce((sum, row) => sum + row.count, 0);
 }
 
 /** A page of jobs, newest first (id breaks ties so pages never overlap). */

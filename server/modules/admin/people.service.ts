@@ -47,6 +47,7 @@ function toAdminPerson({ user, jobsPosted, quotesSent, lastActiveAt }: PersonRow
     suspensionReason: user.suspensionReason,
     deletedAt: user.deletedAt?.toISOString() ?? null,
     createdAt: user.createdAt.toISOString(),
+    lastLoginAt: user.lastLoginAt?.toISOString() ?? null,
     activity: { jobsPosted, quotesSent, lastActiveAt: lastActiveAt?.toISOString() ?? null },
   };
 }
@@ -63,6 +64,39 @@ const auditedFields = (user: User) => ({
 
 const isActiveAdmin = (user: User | undefined) =>
   user?.role === 'admin' && user.suspendedAt === null && user.deletedAt === null;
+
+/**
+ * The last-admin rule, the one place it is written: 409 with `message` when `target` is an active
+ * admin and no other one would remain. The caller holds the admin-roster lock (`lockAdminRoster`).
+ */
+async function assertNotLastAdmin(
+  tx: Transaction,
+  target: User,
+  message: string = PEOPLE_MESSAGES.lastAdmin,
+): Promise<void> {
+  if (isActiveAdmin(target) && (await countActiveAdmins(tx)) <= 1) {
+    throw new AppError('CONFLICT', message);
+  }
+}
+
+/**
+ * The rule for changes made outside the People tab that take an account off the admin roster:
+ * deleting one's own account (auth). Under the same lock as the tab's changes, so an admin deleting
+ * their account while another admin is demoted or deletes theirs can never leave none.
+ */
+export function createAdminRoster() {
+  return {
+    /**
+     * Takes the admin-roster lock and the account's row lock until `tx` ends, then refuses (409
+     * CONFLICT) if the account is the last active admin.
+     */
+    async assertMayLeave(tx: Transaction, userId: string): Promise<void> {
+      await lockAdminRoster(tx);
+      const user = await lockUser(tx, userId);
+      if (user) await assertNotLastAdmin(tx, user, PEOPLE_MESSAGES.lastAdminDeletion);
+    },
+  };
+}
 
 /**
  * The People tab (docs/decisions/031-admin-operations.md): finding accounts, suspending and
@@ -106,13 +140,6 @@ export function createPeopleService({
       });
       return toAdminPerson(changed);
     });
-  }
-
-  /** 409 when `target` is an active admin and no other one would remain. */
-  async function assertNotLastAdmin(tx: Transaction, target: User): Promise<void> {
-    if (isActiveAdmin(target) && (await countActiveAdmins(tx)) <= 1) {
-      throw new AppError('CONFLICT', PEOPLE_MESSAGES.lastAdmin);
-    }
   }
 
   /**

@@ -10,6 +10,7 @@ import {
 } from '@shared/contracts/admin-people';
 import { auditLog, plumbers, session, users } from '@shared/schema';
 import { createTestContext, testDatabaseKind, uniqueEmail, type TestContext } from '../../test/test-context';
+import { createAdminRoster } from './people.service';
 import {
   DEMO_ADMIN,
   PASSWORD,
@@ -147,6 +148,34 @@ describe(`admin: people (${testDatabaseKind} database)`, () => {
       });
       const [nothing] = await search(idle.user.email);
       expect(nothing.activity).toEqual({ jobsPosted: 0, quotesSent: 0, lastActiveAt: null });
+    });
+
+    it('shows the last password login: none after registering, then each login’s time', async () => {
+      const member = await registerActor(ctx, 'homeowner');
+      // Registering logs the new account in without a password login.
+      expect((await search(member.user.email))[0].lastLoginAt).toBeNull();
+
+      const before = Date.now();
+      expect((await login(member.user.email)).status).toBe(200);
+      const [afterLogin] = await search(member.user.email);
+      const stored = (await userRow(member.user.id)).lastLoginAt;
+      expect(afterLogin.lastLoginAt).toBe(stored?.toISOString());
+      // The database's clock and the test's may differ by a little: a generous window, not a timing.
+      expect(Date.parse(afterLogin.lastLoginAt!)).toBeGreaterThan(before - 60_000);
+      expect(Date.parse(afterLogin.lastLoginAt!)).toBeLessThan(Date.now() + 60_000);
+
+      // A wrong password and a suspended account's refused login leave it as it was; the next login moves it.
+      const longAgo = new Date('2020-01-02T03:04:05.000Z');
+      await ctx.database.db.update(users).set({ lastLoginAt: longAgo }).where(eq(users.id, member.user.id));
+      expect((await login(member.user.email, 'not-the-password')).status).toBe(401);
+      expect((await search(member.user.email))[0].lastLoginAt).toBe(longAgo.toISOString());
+      expect((await suspend(admin.agent, member.user.id)).status).toBe(200);
+      expect((await login(member.user.email)).status).toBe(403);
+      expect((await search(member.user.email))[0].lastLoginAt).toBe(longAgo.toISOString());
+      expect((await reinstate(admin.agent, member.user.id)).status).toBe(200);
+      expect((await login(member.user.email)).status).toBe(200);
+      const [again] = await search(member.user.email);
+      expect(Date.parse(again.lastLoginAt!)).toBeGreaterThan(before - 60_000);
     });
 
     it('refuses a query over 254 characters or given twice', async () => {
@@ -523,15 +552,89 @@ describe(`admin: people (${testDatabaseKind} database)`, () => {
         const answers = await Promise.all([act(first, second), act(second, first)]);
         const statuses = answers.map((res) => res.status).sort();
         // One wins; the other is refused because its actor is no admin any more (403) or its
-        // target is the last one (409), whichever the lock let through second.
+        // target is the last one (409), whichever the lock let through second — or, when the winner
+        // suspended it, because its session ended before its request was read (401).
         expect(statuses[0], JSON.stringify(answers.map((res) => res.body))).toBe(200);
-        expect([403, 409]).toContain(statuses[1]);
+        expect(suspending ? [401, 403, 409] : [403, 409]).toContain(statuses[1]);
         expect(await activeAdmins()).toHaveLength(1);
         const written = await ctx.database.db
           .select()
           .from(auditLog)
           .where(inArray(auditLog.entityId, [first.user.id, second.user.id]));
         expect(written).toHaveLength(1);
+      }
+    });
+
+    const deleteOwnAccount = (actor: Actor) =>
+      actor.agent.delete('/api/account').send({ password: PASSWORD });
+
+    it('cannot delete their own account; with another active admin, the deletion goes through', async () => {
+      expect((await suspend(first.agent, second.user.id)).status).toBe(200);
+      const refused = await deleteOwnAccount(first);
+      expect(refused.status).toBe(409);
+      expect(refused.body).toEqual({ error: PEOPLE_MESSAGES.lastAdminDeletion, code: 'CONFLICT' });
+      // The account is intact and still logged in.
+      expect(await userRow(first.user.id)).toMatchObject({
+        email: first.user.email,
+        name: first.user.name,
+        role: 'admin',
+        deletedAt: null,
+      });
+      expect((await userRow(first.user.id)).passwordHash).not.toBeNull();
+      expect((await first.agent.get('/api/account')).status).toBe(200);
+      expect(await activeAdmins()).toEqual([first.user.id]);
+
+      // A wrong password is still told first (403 at the field), whoever asks.
+      const wrong = await first.agent.delete('/api/account').send({ password: 'not-the-password' });
+      expect(wrong.status).toBe(403);
+      expect(wrong.body.details).toEqual([{ path: 'password', message: ACCOUNT_MESSAGES.passwordWrong }]);
+
+      expect((await reinstate(first.agent, second.user.id)).status).toBe(200);
+      const deleted = await deleteOwnAccount(first);
+      expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
+      expect((await userRow(first.user.id)).deletedAt).not.toBeNull();
+      expect(await activeAdmins()).toEqual([second.user.id]);
+      // The other admin, now the last (logged in again: the suspension ended its sessions), cannot leave either.
+      const secondAgain = await loggedIn(second.user.email);
+      expect((await deleteOwnAccount({ ...second, agent: secondAgain })).status).toBe(409);
+      expect(await activeAdmins()).toEqual([second.user.id]);
+    });
+
+    it('counts only active admins for a deletion: a suspended admin may leave, the last active one may not', async () => {
+      expect((await suspend(first.agent, second.user.id)).status).toBe(200);
+      // A suspended account has no session to call DELETE /api/account with: the rule the route
+      // runs is called directly.
+      await ctx.database.db.transaction((tx) => createAdminRoster().assertMayLeave(tx, second.user.id));
+      await expect(
+        ctx.database.db.transaction((tx) => createAdminRoster().assertMayLeave(tx, first.user.id)),
+      ).rejects.toMatchObject({ code: 'CONFLICT', message: PEOPLE_MESSAGES.lastAdminDeletion });
+    });
+
+    it('stays with one admin when both delete their accounts, or one deletes as the other steps down, at once', async () => {
+      for (let round = 0; round < 4; round++) {
+        if (round > 0) {
+          first = await registerActor(ctx, 'homeowner');
+          second = await registerActor(ctx, 'homeowner');
+          await ctx.database.db.update(users).set({ role: 'homeowner' }).where(eq(users.role, 'admin'));
+          await makeAdmins(first, second);
+        }
+        const bothDelete = round % 2 === 0;
+        const answers = await Promise.all([
+          deleteOwnAccount(first),
+          bothDelete
+            ? deleteOwnAccount(second)
+            : changeRole(second.agent, second.user.id, { role: 'homeowner' }),
+        ]);
+        const statuses = answers.map((res) => res.status).sort();
+        expect(statuses, JSON.stringify(answers.map((res) => res.body))).toEqual([200, 409]);
+        const refusal = answers.find((res) => res.status === 409)!.body;
+        expect([PEOPLE_MESSAGES.lastAdmin, PEOPLE_MESSAGES.lastAdminDeletion]).toContain(refusal.error);
+        expect(await activeAdmins()).toHaveLength(1);
+        // Whichever went first: the account that is no active admin any more was deleted or demoted.
+        const rows = await Promise.all([userRow(first.user.id), userRow(second.user.id)]);
+        const gone = rows.filter((row) => row.deletedAt !== null || row.role !== 'admin');
+        expect(gone).toHaveLength(1);
+        if (bothDelete) expect(gone[0].deletedAt).not.toBeNull();
       }
     });
 

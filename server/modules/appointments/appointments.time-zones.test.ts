@@ -14,7 +14,13 @@ import {
   serviceRequests,
 } from '@shared/schema';
 import { createTestContext, testDatabaseKind, type TestContext } from '../../test/test-context';
-import { registerActor, registerPlumber, type Actor, type PlumberActor } from '../jobs/marketplace.fixtures';
+import {
+  listAllNearby,
+  registerActor,
+  registerPlumber,
+  type Actor,
+  type PlumberActor,
+} from '../jobs/marketplace.fixtures';
 
 /**
  * A job's times on its own clock (docs/decisions/018-time-zone.md, 029-appointments.md,
@@ -166,8 +172,8 @@ describe(`times in the job's own zone (${testDatabaseKind} database)`, () => {
       // The plumber's cards: nearby before the quote is accepted, assigned after.
       const plumber = await plumberAt(PLACES.phoenix);
       const phoenixJob = await postJob(owner, PLACES.phoenix);
-      const nearby = await plumber.agent.get('/api/jobs/nearby');
-      expect(nearby.body.find((job: { id: string }) => job.id === phoenixJob)?.timeZone).toBe(PHOENIX);
+      const nearby = await listAllNearby(plumber);
+      expect(nearby.find((job) => job.id === phoenixJob)?.timeZone).toBe(PHOENIX);
       await hire(owner, plumber, phoenixJob, windowOn(dayFromTodayIn(PHOENIX, 4), '09:00', '11:00', PHOENIX));
       const assigned = await plumber.agent.get('/api/jobs/assigned');
       expect(assigned.body.find((job: { id: string }) => job.id === phoenixJob)?.timeZone).toBe(PHOENIX);

@@ -45,6 +45,14 @@ export async function lockUserById(tx: Executor, id: string): Promise<User | und
   return row;
 }
 
+/** The account has just logged in with its password: now, on the database's clock. */
+export async function recordLogin(db: Executor, userId: string): Promise<void> {
+  await db
+    .update(users)
+    .set({ lastLoginAt: sql`now()` })
+    .where(eq(users.id, userId));
+}
+
 /** Marks the e-mail verified if the account still has `email`; a second call keeps the first time. */
 export async function markEmailVerified(
   tx: Executor,

@@ -4,7 +4,7 @@ import bcrypt from 'bcrypt';
 import { ACCOUNT_MESSAGES, type Account, type updateAccountInput } from '@shared/contracts/account';
 import { AUTH_MESSAGES, type CurrentUser, type registerInput } from '@shared/contracts/auth';
 import type { z } from 'zod';
-import type { Database, Executor } from '../../db/client';
+import type { Database, Executor, Transaction } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { createConcurrencyGate } from '../../lib/concurrency-gate';
 import type { ClaimedJob, JobPolicy, JobQueue } from '../../lib/job-queue';
@@ -23,6 +23,7 @@ import {
   insertUserIfNew,
   lockUserById,
   markEmailVerified,
+  recordLogin,
   updateEmail,
   updatePasswordHash,
   updateProfile,
@@ -52,6 +53,11 @@ export interface AuthServiceDeps {
   jobQueue: Pick<JobQueue, 'define' | 'send'>;
   /** Where the app is opened: every mailed link starts with it. */
   publicUrl: string;
+  /**
+   * The People tab's last-admin rule (createAdminRoster, server/modules/admin/people.service.ts):
+   * in the deletion's transaction, under the admin-roster lock, 409 for the last active admin.
+   */
+  adminRoster: { assertMayLeave(tx: Transaction, userId: string): Promise<void> };
   /** The clock tokens are issued and checked by. */
   now?: () => Date;
 }
@@ -137,6 +143,7 @@ export function createAuthService({
   mail,
   jobQueue,
   publicUrl,
+  adminRoster,
   now = () => new Date(),
 }: AuthServiceDeps) {
   // Compared against when the e-mail is unknown, so both failures take the same time.
@@ -321,13 +328,15 @@ export function createAuthService({
     /**
      * Returns the user for a correct e-mail and password, otherwise null — never says which was
      * wrong. A suspended account is refused (403 ACCOUNT_SUSPENDED) only once the password is
-     * right, so the suspension is told to its owner and to nobody else.
+     * right, so the suspension is told to its owner and to nobody else. A login let in is recorded
+     * (`lastLoginAt`, the People tab's "Last login").
      */
     async verifyCredentials(email: string, password: string): Promise<CurrentUser | null> {
       const user = await findUserByEmail(db, email);
       const matches = await passwordMatches(user, password);
       if (!user || !matches) return null;
       if (user.suspendedAt) throw new AppError('ACCOUNT_SUSPENDED', ACCOUNT_MESSAGES.suspended);
+      await recordLogin(db, user.id);
       return toCurrentUser(user);
     },
 
@@ -471,12 +480,14 @@ export function createAuthService({
     /**
      * Needs the password. Name, phone and e-mail go (the e-mail becomes a placeholder, so the
      * address may register again), no password opens the account, its links and sessions end; the
-     * row stays for the jobs, quotes and payouts that point at it.
+     * row stays for the jobs, quotes and payouts that point at it. The last active admin is refused
+     * (409): someone must still be able to run Plumbline.
      */
     async deleteAccount(userId: string, password: string): Promise<void> {
       const user = await requireAccount(db, userId);
       await assertPassword(user, password, 'password');
       await db.transaction(async (tx) => {
+        await adminRoster.assertMayLeave(tx, userId);
         await anonymiseUser(tx, userId, deletedEmail(userId), now());
         await booking.forgetBooker(tx, userId, deletedEmail(userId));
         if (user.role === 'plumber') await plumbers.forgetDetails(tx, userId);

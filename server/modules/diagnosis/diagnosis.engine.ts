@@ -45,6 +45,8 @@ export interface EngineResult {
   note?: string | null;
   /** A close second choice ("could also be …"), priced like the answer by the pricing engine. */
   alternative?: { issueSlug: string; issue: string } | null;
+  /** The engine looked at the photos (a vision model); absent when it read the description only. */
+  imagesAnalysed?: boolean;
 }
 
 export interface DiagnosisEngine {

@@ -1,4 +1,12 @@
 import sharp from 'sharp';
+import {
+  analysisSize,
+  photoProblemMessage,
+  photoProblemOf,
+  photoStatistics,
+  type PhotoStatistics,
+  type PhotoUnusableDetails,
+} from '@shared/photo-quality';
 import { AppError } from '../../lib/app-error';
 import type { CleanImage } from './diagnosis.engine';
 
@@ -121,18 +129,60 @@ export async function cleanImage(dataUrl: string, index = 0): Promise<CleanImage
 }
 
 /**
+ * The quality statistics of a cleaned photo (shared/photo-quality.ts), the same the device computes:
+ * on a copy of the cleaned JPEG shrunk to the analysis size, which the JPEG decoder mostly does while
+ * decoding (shrink-on-load), so it costs a few milliseconds.
+ */
+export async function cleanImageStatistics(image: CleanImage): Promise<PhotoStatistics> {
+  const { width, height } = analysisSize(image.width, image.height);
+  const { data, info } = await sharp(image.data)
+    .resize({ width, height, fit: 'fill' })
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return photoStatistics(data, info.width, info.height, info.channels);
+}
+
+export interface CleanImagesOptions {
+  /**
+   * Refuse photos too dark or too blurred to help (PHOTO_UNUSABLE, 422, naming each by its place):
+   * a diagnosis' photos. Default false.
+   */
+  requireUsable?: boolean;
+}
+
+/**
  * Checks every photo, then decodes them one after another (never side by side): the caller runs
  * the decoding behind the per-process decode gate, so one photo at a time uses the decoder's CPU.
+ * With `requireUsable`, each cleaned photo's quality is judged there too, and if any is unusable
+ * none is returned: the error names them all.
  */
 export async function cleanImages(
   dataUrls: readonly string[],
   runDecoding: <T>(task: () => Promise<T>) => Promise<T> = (task) => task(),
+  { requireUsable = false }: CleanImagesOptions = {},
 ): Promise<CleanImage[]> {
   const checked = dataUrls.map((url, index) => checkImage(url, index));
   if (checked.length === 0) return [];
   return runDecoding(async () => {
     const images: CleanImage[] = [];
-    for (const image of checked) images.push(await reencodeImage(image));
+    const problems: PhotoUnusableDetails['problems'] = [];
+    for (const image of checked) {
+      const clean = await reencodeImage(image);
+      if (requireUsable) {
+        const problem = photoProblemOf(await cleanImageStatistics(clean));
+        if (problem) problems.push({ index: image.index, problem });
+      }
+      images.push(clean);
+    }
+    if (problems.length > 0) {
+      const details: PhotoUnusableDetails = { problems };
+      throw new AppError(
+        'PHOTO_UNUSABLE',
+        problems.map(({ index, problem }) => photoProblemMessage(problem, index + 1)).join(' '),
+        details,
+      );
+    }
     return images;
   });
 }

@@ -188,6 +188,8 @@ export function createOpenAiEngine(options: OpenAiEngineOptions): DiagnosisEngin
             'Book a plumber to inspect the problem.'),
       confidence: answer.confidence,
       safety: outcome.notice,
+      // Every photo went to the model with the description.
+      imagesAnalysed: true,
     };
   }
 

@@ -1,5 +1,5 @@
 import type { DiagnosisRequest } from '@shared/contracts/diagnosis';
-import type { DiagnosisResponse, TypicalTotal } from '@shared/contracts/diagnosis';
+import { DIAGNOSIS_MESSAGES, type DiagnosisResponse, type TypicalTotal } from '@shared/contracts/diagnosis';
 import type { EstimateResponse } from '@shared/contracts/pricing';
 import { formatUsdRange } from '@shared/money';
 import type { Database, Executor } from '../../db/client';
@@ -72,8 +72,20 @@ export function createDiagnosisService({ db, engine, pricing, media, runDecoding
   }
 
   return {
+    /**
+     * What the first diagnosis would otherwise build on the way: the pricing engine's reference data
+     * (its first load) and one estimate. The engine builds its index and spelling dictionary when it
+     * is created. Awaited at start-up before /readyz says ready, so the first homeowner waits for
+     * nothing more than the next one.
+     */
+    async warmUp(): Promise<void> {
+      const [first] = await pricing.listActiveIssues();
+      if (first) await pricing.estimate({ issueSlug: first.issueSlug, urgency: 'routine' });
+    },
+
     async diagnose(request: DiagnosisRequest): Promise<DiagnosisResponse> {
-      const images = await cleanImages(request.imageUrls, runDecoding);
+      // A photo too dark or too blurred to help is refused (422) before anything runs or is stored.
+      const images = await cleanImages(request.imageUrls, runDecoding, { requireUsable: true });
       const issues = await pricing.listActiveIssues();
       const result = await engine.diagnose({
         description: request.description,
@@ -106,6 +118,10 @@ export function createDiagnosisService({ db, engine, pricing, media, runDecoding
         engine: result.engine,
         safety: result.safety,
         note: result.note ?? null,
+        photoNote:
+          images.length > 0 && !result.imagesAnalysed
+            ? DIAGNOSIS_MESSAGES.photosNotAnalysed(images.length)
+            : null,
         typicalTotal: result.issueSlug ? typicalTotalFor(result.issueSlug, estimate) : null,
         // Only an issue the catalogue prices: the pricing engine gives no estimate for a retired one.
         alternative:

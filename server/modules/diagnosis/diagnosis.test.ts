@@ -5,12 +5,14 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { diagnostics } from '@shared/schema';
+import { diagnostics, media as mediaTable } from '@shared/schema';
 import { FIELD_MESSAGES } from '@shared/contracts/common';
 import { DIAGNOSIS_MESSAGES } from '@shared/contracts/diagnosis';
 import { diagnosisResponseSchema } from '@shared/contracts/diagnosis';
 import { formatUsdRange } from '@shared/money';
+import { photoProblemMessage } from '@shared/photo-quality';
 import { chatCompletion, startFakeOpenAi, type FakeOpenAi } from '../../test/fake-openai';
+import { photoLike, photoLikeDataUrl } from '../../test/photos';
 import { createTestContext, testDatabaseKind, type TestContext } from '../../test/test-context';
 import { BUDGET_SPENT_NOTE } from './diagnosis.call-budget';
 import { IMAGE_LIMITS, IMAGE_MESSAGES } from './diagnosis.images';
@@ -27,9 +29,9 @@ const VALID = {
 };
 const dataUrl = (bytes: Buffer, type = 'image/jpeg') => `data:${type};base64,${bytes.toString('base64')}`;
 
-/** A JPEG with a GPS position, a camera make and orientation 6 (rotate 90° to view). */
+/** A photo-like JPEG with a GPS position, a camera make and orientation 6 (rotate 90° to view). */
 async function jpegWithGps(width = 300, height = 200): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: '#2a6f97' } })
+  return sharp(await photoLike({ width, height, format: 'png' }))
     .withMetadata({ orientation: 6 })
     .withExif({
       IFD0: { Make: 'PhoneCo', Model: 'Snapper 12', Copyright: 'Jo Homeowner' },
@@ -304,7 +306,7 @@ describe(`POST /api/diagnose (${testDatabaseKind} database, offline engine)`, ()
   });
 
   it('downscales the long edge to 1568 px', async () => {
-    const large = await sharp({ create: { width: 3000, height: 2000, channels: 3, background: '#abc' } })
+    const large = await sharp(await photoLike({ width: 3000, height: 2000, format: 'png' }))
       .webp()
       .toBuffer();
     const res = await ctx.request
@@ -336,6 +338,92 @@ describe(`POST /api/diagnose (${testDatabaseKind} database, offline engine)`, ()
     const files = await readdir(ctx.config.mediaDir).catch(() => []);
     expect(files.every((f) => /^[0-9a-f-]{36}\.jpg$/.test(f))).toBe(true);
     if (testDatabaseKind === 'postgres') expect(files).toEqual([]);
+  });
+
+  /** Rows and files a diagnosis leaves: its row, and its photos in the folder or the media table. */
+  async function storedCounts() {
+    const files = await readdir(ctx.config.mediaDir).catch(() => []);
+    return {
+      diagnostics: await ctx.database.db.$count(diagnostics),
+      photos: files.length + (await ctx.database.db.$count(mediaTable)),
+    };
+  }
+
+  it('refuses a photo too dark to help with a 422 naming it, and runs and stores nothing', async () => {
+    const before = await storedCounts();
+    const res = await ctx.request
+      .post('/api/diagnose')
+      .send({ ...VALID, imageUrls: [await photoLikeDataUrl(), await photoLikeDataUrl({ light: 0.1 })] });
+    expect(res.status).toBe(422);
+    expect(res.body).toEqual({
+      code: 'PHOTO_UNUSABLE',
+      error: photoProblemMessage('too-dark', 2),
+      details: { problems: [{ index: 1, problem: 'too-dark' }] },
+    });
+    expect(res.body.error).toMatch(/^Photo 2 is too dark to help: take it again with more light/);
+    expect(await storedCounts()).toEqual(before);
+  });
+
+  it('refuses an all-black photo as too dark', async () => {
+    const black = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#000' } })
+      .jpeg()
+      .toBuffer();
+    const res = await ctx.request.post('/api/diagnose').send({ ...VALID, imageUrls: [dataUrl(black)] });
+    expect(res.status).toBe(422);
+    expect(res.body.details).toEqual({ problems: [{ index: 0, problem: 'too-dark' }] });
+  });
+
+  it('refuses a blurred photo with a 422 naming it, and names every unusable photo at once', async () => {
+    const before = await storedCounts();
+    const blurred = await photoLikeDataUrl({ blur: 8 });
+    const one = await ctx.request.post('/api/diagnose').send({ ...VALID, imageUrls: [blurred] });
+    expect(one.status).toBe(422);
+    expect(one.body).toEqual({
+      code: 'PHOTO_UNUSABLE',
+      error: photoProblemMessage('too-blurred', 1),
+      details: { problems: [{ index: 0, problem: 'too-blurred' }] },
+    });
+    expect(one.body.error).toMatch(/^Photo 1 is too blurred to help/);
+
+    const three = await ctx.request.post('/api/diagnose').send({
+      ...VALID,
+      imageUrls: [blurred, await photoLikeDataUrl({ seed: 3 }), await photoLikeDataUrl({ light: 0.1 })],
+    });
+    expect(three.status).toBe(422);
+    expect(three.body.details.problems).toEqual([
+      { index: 0, problem: 'too-blurred' },
+      { index: 2, problem: 'too-dark' },
+    ]);
+    expect(three.body.error).toBe(
+      `${photoProblemMessage('too-blurred', 1)} ${photoProblemMessage('too-dark', 3)}`,
+    );
+    expect(await storedCounts()).toEqual(before);
+  });
+
+  it('accepts a usable photo, keeps it, and says plainly it was not analysed without a model', async () => {
+    const before = await storedCounts();
+    const res = await ctx.request.post('/api/diagnose').send({
+      ...VALID,
+      imageUrls: [await photoLikeDataUrl(), await photoLikeDataUrl({ seed: 3, blur: 3 })],
+    });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({
+      engine: 'offline',
+      photoNote: DIAGNOSIS_MESSAGES.photosNotAnalysed(2),
+    });
+    expect(res.body.photoNote).toBe(
+      'Your 2 photos were kept for the plumber but not analysed: this diagnosis is based on your description only.',
+    );
+    expect(await storedCounts()).toEqual({
+      diagnostics: before.diagnostics + 1,
+      photos: before.photos + 2,
+    });
+    const single = await ctx.request
+      .post('/api/diagnose')
+      .send({ ...VALID, imageUrls: [await photoLikeDataUrl({ seed: 5 })] });
+    expect(single.body.photoNote).toMatch(/^Your photo was kept for the plumber but not analysed/);
+    // Without photos there is nothing to say.
+    expect((await ctx.request.post('/api/diagnose').send(VALID)).body.photoNote).toBeNull();
   });
 });
 
@@ -470,6 +558,27 @@ describe(`POST /api/diagnose with the OpenAI engine (${testDatabaseKind} databas
     expect(meta.orientation).toBeUndefined();
     expect([meta.width, meta.height]).toEqual([1045, 1568]);
     expect(sent.toString('latin1')).not.toMatch(/PhoneCo|GPS/);
+    // The model saw the photo: no note says otherwise.
+    expect(res.body).toMatchObject({ engine: 'openai', photoNote: null });
+  });
+
+  it('refuses an unusable photo before calling the model', async () => {
+    fake.respond(() => ({ json: chatCompletion(answer) }));
+    const res = await ctx.request
+      .post('/api/diagnose')
+      .send({ ...VALID, imageUrls: [await photoLikeDataUrl({ blur: 8 })] });
+    expect(res.status).toBe(422);
+    expect(res.body.code).toBe('PHOTO_UNUSABLE');
+    expect(fake.requests).toHaveLength(0);
+  });
+
+  it('says the photos were not analysed when the model fails and the offline engine answers', async () => {
+    fake.respond(() => ({ status: 400, json: { error: { message: 'bad request' } } }));
+    const res = await ctx.request
+      .post('/api/diagnose')
+      .send({ ...VALID, imageUrls: [await photoLikeDataUrl()] });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ engine: 'offline', photoNote: DIAGNOSIS_MESSAGES.photosNotAnalysed(1) });
   });
 
   it('falls back to the offline engine when the model fails', async () => {

@@ -7,6 +7,7 @@ export {
   IMAGE_DECODE_BUSY_MESSAGE,
   PHOTO_BODY_LIMIT_BYTES,
   photoUploadMiddleware,
+  warmUpJsonBodies,
 } from './diagnosis.routes';
 export { createDiagnosisService, type DiagnosisService } from './diagnosis.service';
 export { createDailyCallBudget } from './diagnosis.call-budget';

@@ -119,6 +119,7 @@ describe(`change orders and the agreed final amount (${testDatabaseKind} databas
         platformFee: '37.55',
         plumberNet: '337.95',
         status: 'pending',
+        paidAt: null,
       });
       const [payout] = await payoutsOf(jobId);
       expect(payout.plumberGross).toBe('375.50');

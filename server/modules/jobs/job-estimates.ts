@@ -30,19 +30,19 @@ export function storedJobEstimate(stored: unknown): JobEstimate | null {
 export const ESTIMATE_BACKFILL_BATCH = 200;
 
 /**
- * Gives every job posted before estimates were stored the estimate the catalogue gives it now, once:
- * at start-up, after the seed, before the instance says it is ready. Each batch locks its jobs
- * (`FOR UPDATE SKIP LOCKED`) in its own transaction and fills only those still without one, so
- * instances starting together share the work and never price a job twice; a job the catalogue
- * cannot price stays without (and is looked at again at the next start). Answers how many it priced.
+ * Gives every job posted before estimates were stored the estimate the catalogue gives it now, once.
+ * Each batch locks its jobs (`FOR UPDATE SKIP LOCKED`) in its own transaction and fills only those
+ * still without one, so instances running it together share the work and never price a job twice;
+ * a job the catalogue cannot price stays without (and is looked at again at the next start). Once
+ * `signal` aborts it ends after the batch in hand. Answers how many it priced.
  */
 export async function backfillJobEstimates(
   db: Database,
-  { logger, batchSize = ESTIMATE_BACKFILL_BATCH }: { logger?: Logger; batchSize?: number } = {},
+  { batchSize = ESTIMATE_BACKFILL_BATCH, signal }: { batchSize?: number; signal?: AbortSignal } = {},
 ): Promise<number> {
   let priced = 0;
   let after: string | undefined;
-  for (;;) {
+  while (!signal?.aborted) {
     const batch = await db.transaction(async (tx) => {
       const jobs = await listJobsWithoutEstimate(tx, { afterId: after, limit: batchSize });
       if (jobs.length === 0) return { seen: 0, lastId: after, priced: 0 };
@@ -64,6 +64,52 @@ export async function backfillJobEstimates(
     after = batch.lastId;
     if (batch.seen < batchSize) break;
   }
-  if (priced > 0) logger?.info({ priced }, 'stored the estimates of jobs posted before estimates were kept');
   return priced;
+}
+
+export interface JobEstimateBackfill {
+  /** Resolves with how many jobs were priced once the run ends (0 if it failed: that is logged). */
+  done: Promise<number>;
+  /** Ends the run after the batch in hand and waits for it (shutdown). */
+  stop(): Promise<void>;
+}
+
+/**
+ * The backfill at start-up, in the background: at a million old jobs it takes minutes, and the
+ * instance serves meanwhile (docs/decisions/031-admin-operations.md). Until a job's turn comes its
+ * estimate reads as none, as for a job the catalogue cannot price (the job lists and the job room
+ * show no estimate). A failure is logged and the next start carries on where it stopped.
+ */
+export function startJobEstimateBackfill({
+  db,
+  logger,
+  batchSize,
+}: {
+  db: Database;
+  logger: Logger;
+  batchSize?: number;
+}): JobEstimateBackfill {
+  const controller = new AbortController();
+  const done = backfillJobEstimates(db, { batchSize, signal: controller.signal }).then(
+    (priced) => {
+      logger.info(
+        { priced, stopped: controller.signal.aborted },
+        controller.signal.aborted
+          ? 'job estimate backfill stopped by shutdown; the next start carries on'
+          : 'job estimate backfill done',
+      );
+      return priced;
+    },
+    (error: unknown) => {
+      logger.error({ err: error }, 'job estimate backfill failed; the next start tries again');
+      return 0;
+    },
+  );
+  return {
+    done,
+    async stop() {
+      controller.abort();
+      await done;
+    },
+  };
 }

@@ -11,6 +11,7 @@ import { DIAGNOSIS_MESSAGES } from '@shared/contracts/diagnosis';
 import { BOOKING_MESSAGES } from '@shared/contracts/booking';
 import { JOB_PHOTO_MESSAGES, jobPhotoSchema } from '@shared/contracts/jobs';
 import { createLocalMediaStore, type MediaStore } from '../../lib/media-store';
+import { photoLike } from '../../test/photos';
 import { createTestContext, testDatabaseKind, uniqueEmail, type TestContext } from '../../test/test-context';
 import { IMAGE_MESSAGES } from '../diagnosis/diagnosis.images';
 import { createDatabaseMediaStore, purgeExpiredDiagnosisPhotos } from '../media';
@@ -29,10 +30,13 @@ const ADDRESS = '1701 Wynkoop St, Denver, CO 80202';
 const dataUrl = (bytes: Buffer, type = 'image/jpeg') => `data:${type};base64,${bytes.toString('base64')}`;
 
 let shade = 0;
-/** A small real JPEG, a different colour each time, with a GPS position that cleaning must drop. */
+/**
+ * A small real JPEG, a different scene each time (a diagnosis refuses flat, detail-less photos),
+ * with a GPS position that cleaning must drop.
+ */
 async function jpeg(width = 64, height = 48): Promise<Buffer> {
   shade = (shade + 41) % 256;
-  return sharp({ create: { width, height, channels: 3, background: { r: shade, g: 120, b: 80 } } })
+  return sharp(await photoLike({ width, height, seed: shade, format: 'png' }))
     .withExif({ IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '39/1 45/1 0/1' } })
     .jpeg()
     .toBuffer();

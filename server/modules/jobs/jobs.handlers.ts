@@ -24,7 +24,8 @@ export function createJobsHandlers(
   };
 
   const listNearby: RequestHandler = async (req, res) => {
-    reply(res, jobRoutes.listNearby, await jobs.listNearbyJobs(currentUser(req)));
+    const query = parseInput(jobRoutes.listNearby.query, req.query);
+    reply(res, jobRoutes.listNearby, await jobs.listNearbyJobs(currentUser(req), query));
   };
 
   const countNearby: RequestHandler = async (req, res) => {

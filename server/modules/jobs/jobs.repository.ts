@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { OPEN_JOB_STATUSES, type JobStatus } from '@shared/constants';
 import { EARTH_RADIUS_KM } from '@shared/geo';
+import type { NearbyCursor } from '@shared/contracts/jobs';
 import {
   appointments,
   jobMedia,
@@ -84,19 +85,24 @@ export interface NearbyArea {
   box: { minLat: number; maxLat: number; minLng: number; maxLng: number };
 }
 
+/** Where a page of nearby jobs resumes: the previous page's last job (shared/contracts/jobs.ts). */
+export type NearbyPosition = NearbyCursor;
+
 export interface NearbySearch extends NearbyArea {
   plumberId: string;
+  /** The jobs after this one in the list's order; null for the first page. */
+  after: NearbyPosition | null;
   limit: number;
 }
 
+/** What a nearby job's card needs, and where the job stands in the list's order. */
 export interface NearbyJobRow {
   id: string;
   issueSlug: string;
   issueDescription: string;
+  /** Only for its area (city, state and ZIP); never sent. */
   address: string;
   urgency: Job['urgency'];
-  preferredDate: string | null;
-  currentStatus: JobStatus;
   createdAt: Date;
   distanceKm: number;
   alreadyQuoted: boolean;
@@ -105,6 +111,7 @@ export interface NearbyJobRow {
   timeZone: string;
   /** The estimate the job was posted with (jobs.estimate), as stored. */
   estimate: unknown;
+  position: NearbyPosition;
 }
 
 /**
@@ -137,16 +144,37 @@ function openJobsWithinSql({ lat, lng, radiusKm, box }: NearbyArea): SQL {
       and d.km <= ${radiusKm}::float8`;
 }
 
-/** The open jobs within the radius, emergencies first, then nearest. */
+/**
+ * The jobs after `after` in the order (emergency desc, km asc, created_at desc, id asc), written out
+ * column by column since the directions differ. `d.km` is compared with the float8 it was on the
+ * previous page (the same expression on the same row gives the same bits), and `created_at` with
+ * its microseconds, so ties at one spot (jobs share their ZIP code's point) neither repeat nor drop.
+ */
+function afterPositionSql(after: NearbyPosition): SQL {
+  const rest = sql`(d.km > ${after.distanceKm}::float8 or (d.km = ${after.distanceKm}::float8 and (
+      j.created_at < ${after.createdAt}::timestamptz
+      or (j.created_at = ${after.createdAt}::timestamptz and j.id > ${after.id}::uuid))))`;
+  // After an emergency come the later emergencies and every other job; after another job, only
+  // later ones that are not emergencies.
+  return after.emergency
+    ? sql`and (j.urgency <> 'emergency' or ${rest})`
+    : sql`and j.urgency <> 'emergency' and ${rest}`;
+}
+
+/**
+ * One page of the open jobs within the radius, emergencies first, then nearest, then newest
+ * (docs/product.md §2), after `search.after` (docs/decisions/035-nearby-pages.md).
+ */
 export function nearbyOpenJobsSql(search: NearbySearch): SQL {
   return sql`
     select j.id, j.issue_slug as "issueSlug", j.issue_description as "issueDescription", j.address,
-           j.urgency, j.preferred_date as "preferredDate", j.current_status as "currentStatus",
-           j.created_at as "createdAt", d.km as "distanceKm",
+           j.urgency, j.created_at as "createdAt", d.km as "distanceKm",
+           to_char(j.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "createdAtKey",
            j.requested_starts_at as "requestedStartsAt", j.requested_ends_at as "requestedEndsAt",
            j.time_zone as "timeZone", j.estimate,
            exists (select 1 from quotes q where q.job_id = j.id and q.plumber_id = ${search.plumberId}) as "alreadyQuoted"
     ${openJobsWithinSql(search)}
+    ${search.after ? afterPositionSql(search.after) : sql``}
     order by (j.urgency = 'emergency') desc, d.km asc, j.created_at desc, j.id
     limit ${search.limit}`;
 }
@@ -165,22 +193,26 @@ const instantOrNull = (value: unknown): Date | null =>
 
 export async function findNearbyOpenJobs(db: Executor, search: NearbySearch): Promise<NearbyJobRow[]> {
   const result = await db.execute<Record<string, unknown>>(nearbyOpenJobsSql(search));
-  return result.rows.map((row) => ({
-    id: row.id as string,
-    issueSlug: row.issueSlug as string,
-    issueDescription: row.issueDescription as string,
-    address: row.address as string,
-    urgency: row.urgency as Job['urgency'],
-    preferredDate: (row.preferredDate as string | null) ?? null,
-    currentStatus: row.currentStatus as JobStatus,
-    createdAt: row.createdAt instanceof Date ? row.createdAt : new Date(String(row.createdAt)),
-    distanceKm: Number(row.distanceKm),
-    alreadyQuoted: row.alreadyQuoted === true,
-    requestedStartsAt: instantOrNull(row.requestedStartsAt),
-    requestedEndsAt: instantOrNull(row.requestedEndsAt),
-    timeZone: row.timeZone as string,
-    estimate: row.estimate ?? null,
-  }));
+  return result.rows.map((row) => {
+    const id = row.id as string;
+    const urgency = row.urgency as Job['urgency'];
+    const distanceKm = Number(row.distanceKm);
+    return {
+      id,
+      issueSlug: row.issueSlug as string,
+      issueDescription: row.issueDescription as string,
+      address: row.address as string,
+      urgency,
+      createdAt: row.createdAt instanceof Date ? row.createdAt : new Date(String(row.createdAt)),
+      distanceKm,
+      alreadyQuoted: row.alreadyQuoted === true,
+      requestedStartsAt: instantOrNull(row.requestedStartsAt),
+      requestedEndsAt: instantOrNull(row.requestedEndsAt),
+      timeZone: row.timeZone as string,
+      estimate: row.estimate ?? null,
+      position: { emergency: urgency === 'emergency', distanceKm, createdAt: row.createdAtKey as string, id },
+    };
+  });
 }
 
 export interface AssignedJobRow {
@@ -400,4 +432,24 @@ export async function setJobEstimate(tx: Executor, jobId: string, estimate: unkn
     .update(jobs)
     .set({ estimate, updatedAt: sql`${jobs.updatedAt}` })
     .where(and(eq(jobs.id, jobId), isNull(jobs.estimate)));
+}
+
+/**
+ * Moves the appended changes into the totals in one statement: each change is deleted and added
+ * exactly once, even with every instance folding at the same moment (a row another fold deleted
+ * first is skipped by this one's delete). Answers how many changes were folded.
+ */
+export async function foldJobStatusCountChanges(db: Executor): Promise<number> {
+  const result = await db.execute<{ folded: string }>(sql`
+    with moved as (
+      delete from job_status_count_changes returning status, delta
+    ), summed as (
+      select status, sum(delta) as delta, count(*) as changes from moved group by status
+    ), added as (
+      insert into job_status_counts (status, jobs)
+      select status, delta from summed
+      on conflict (status) do update set jobs = job_status_counts.jobs + excluded.jobs
+    )
+    select coalesce(sum(changes), 0)::text as folded from summed`);
+  return Number(result.rows[0]?.folded ?? 0);
 }

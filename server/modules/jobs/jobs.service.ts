@@ -5,12 +5,15 @@ import { MAX_MONEY, formatUsd, fromCents, toCents } from '@shared/money';
 import { DEFAULT_APP_TIME_ZONE } from '@shared/time-zone';
 import { ACCOUNT_MESSAGES, isProfileComplete } from '@shared/contracts/account';
 import type { CurrentUser } from '@shared/contracts/auth';
+import { NEARBY_PAGE_SIZE, encodeNearbyCursor } from '@shared/contracts/jobs';
 import type {
   AssignedJob,
   CustomerJob,
   JobStatusResult,
   NearbyCount,
   NearbyJob,
+  NearbyJobsPage,
+  NearbyJobsQuery,
   PayoutSummary,
   UpdateJobStatus,
 } from '@shared/contracts/jobs';
@@ -44,6 +47,7 @@ import {
   updateJob,
   type Job,
   type NearbyArea,
+  type NearbyJobRow,
   type Payout,
 } from './jobs.repository';
 
@@ -128,8 +132,6 @@ export const JOB_ERRORS = {
   alreadyRated: 'You have already rated this job',
 } as const;
 
-/** How far to look and how many jobs to list. */
-export const NEARBY_LIMIT = 100;
 /** Keeps the box a hair larger than the circle, whatever the rounding of numeric(10,7). */
 const BOX_MARGIN_DEG = 1e-6;
 
@@ -181,7 +183,7 @@ async function appointmentsByJob(db: Executor, jobIds: readonly string[]) {
   );
 }
 
-/** What every job list (the homeowner's, nearby and assigned) shows of a job. */
+/** What the homeowner's and the assigned job lists show of a job (nearby shows less: toNearbyJob). */
 function toJobSummary(job: JobSummarySource) {
   return {
     id: job.id,
@@ -196,12 +198,34 @@ function toJobSummary(job: JobSummarySource) {
   };
 }
 
+/**
+ * A nearby job as its card shows it. The estimate is the one stored when the job was posted, never
+ * priced again here (server/modules/jobs/job-estimates.ts).
+ */
+function toNearbyJob(row: NearbyJobRow): NearbyJob {
+  const estimate = storedJobEstimate(row.estimate);
+  return {
+    id: row.id,
+    issueSlug: row.issueSlug,
+    issueDescription: row.issueDescription,
+    urgency: row.urgency,
+    timeZone: row.timeZone,
+    createdAt: row.createdAt.toISOString(),
+    area: areaOf(row.address),
+    distanceKm: Math.round(row.distanceKm * 10) / 10,
+    alreadyQuoted: row.alreadyQuoted,
+    estimate: estimate ? { min: estimate.min, max: estimate.max } : null,
+    requestedWindow: toRequestedWindow(row),
+  };
+}
+
 function toPayoutSummary(payout: Payout): PayoutSummary {
   return {
     plumberGross: payout.plumberGross,
     platformFee: payout.platformFee,
     plumberNet: payout.plumberNet,
     status: payout.status,
+    paidAt: payout.paidAt?.toISOString() ?? null,
   };
 }
 
@@ -393,25 +417,26 @@ export function createJobsService({
     },
 
     /**
-     * Open jobs within the logged-in plumber's radius, emergencies first then nearest. Only the area
-     * is shown: no homeowner name, contact or street address before a quote is accepted. Only for a
-     * vetted plumber (403 with the dashboard's message otherwise).
+     * One page of the open jobs within the logged-in plumber's radius, emergencies first then
+     * nearest, after `query.cursor` (docs/decisions/035-nearby-pages.md). Only the area is shown: no
+     * homeowner name, contact or street address before a quote is accepted. Only for a vetted
+     * plumber (403 with the dashboard's message otherwise).
      */
-    async listNearbyJobs(actor: CurrentUser): Promise<NearbyJob[]> {
+    async listNearbyJobs(actor: CurrentUser, query: NearbyJobsQuery): Promise<NearbyJobsPage> {
       const plumber = await plumbers.requireVettedForUser(db, actor.id);
+      // One more than a page: whether it comes back says if there is a next page.
       const rows = await findNearbyOpenJobs(db, {
         ...serviceAreaOf(plumber),
         plumberId: plumber.id,
-        limit: NEARBY_LIMIT,
+        after: query.cursor ?? null,
+        limit: NEARBY_PAGE_SIZE + 1,
       });
-      return rows.map((row): NearbyJob => ({
-        ...toJobSummary(row),
-        area: areaOf(row.address),
-        distanceKm: Math.round(row.distanceKm * 10) / 10,
-        alreadyQuoted: row.alreadyQuoted,
-        estimate: storedJobEstimate(row.estimate),
-        requestedWindow: toRequestedWindow(row),
-      }));
+      const page = rows.slice(0, NEARBY_PAGE_SIZE);
+      const last = page[page.length - 1];
+      return {
+        items: page.map(toNearbyJob),
+        nextCursor: rows.length > NEARBY_PAGE_SIZE ? encodeNearbyCursor(last.position) : null,
+      };
     },
 
     /** How many open jobs are within the plumber's radius: for every plumber, vetted or not yet. */

@@ -2,6 +2,7 @@ import type { Urgency } from '@shared/constants';
 import { dayFromTodayIn } from '@shared/dates';
 import type { PlumberOnboardingInput } from '@shared/contracts/plumbers';
 import type { CurrentUser } from '@shared/contracts/auth';
+import type { NearbyJob } from '@shared/contracts/jobs';
 import { expect } from 'vitest';
 import type { TestContext } from '../../test/test-context';
 import { uniqueEmail } from '../../test/test-context';
@@ -118,6 +119,22 @@ export async function createJob(
     urgency: options.urgency ?? 'routine',
     preferredDate: null,
   });
+}
+
+/**
+ * Every job GET /api/jobs/nearby lists for the plumber, in order: the first page, then each
+ * `nextCursor` until it is null (a test database may hold more than one page near the plumber).
+ */
+export async function listAllNearby(plumber: Actor): Promise<NearbyJob[]> {
+  const jobs: NearbyJob[] = [];
+  let cursor: string | null = null;
+  do {
+    const res = await plumber.agent.get('/api/jobs/nearby').query(cursor ? { cursor } : {});
+    expect(res.status, res.text).toBe(200);
+    jobs.push(...(res.body.items as NearbyJob[]));
+    cursor = res.body.nextCursor as string | null;
+  } while (cursor);
+  return jobs;
 }
 
 export async function sendQuote(

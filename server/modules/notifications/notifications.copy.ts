@@ -84,4 +84,9 @@ export const notificationCopy = {
     title: 'Your report was closed',
     body: `Plumbline closed your report about ${issueOf(issueSlug)}.${answer ? ` ${answer}` : ''}${refund ? ` Refund: ${formatUsd(refund)}.` : ''}`,
   }),
+  /** An admin recorded the transfer of the plumber's payout (its net), with the transfer's reference. */
+  payoutPaid: (issueSlug: string, net: string, reference: string): NotificationText => ({
+    title: 'Your payout was paid',
+    body: `Payout of ${formatUsd(net)} for ${issueOf(issueSlug)} was paid (reference ${reference}).`,
+  }),
 } as const;

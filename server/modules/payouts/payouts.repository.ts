@@ -18,6 +18,8 @@ export interface LedgerRow {
   jobId: string;
   issueSlug: string;
   plumberId: string;
+  /** The plumber's account: who is told once the payout is paid. */
+  plumberUserId: string;
   plumberName: string | null;
   businessName: string | null;
   gross: string;
@@ -52,6 +54,7 @@ const ledgerColumns = {
   jobId: payouts.jobId,
   issueSlug: jobs.issueSlug,
   plumberId: payouts.plumberId,
+  plumberUserId: plumbers.userId,
   plumberName: users.name,
   businessName: plumbers.businessName,
   gross: payouts.plumberGross,

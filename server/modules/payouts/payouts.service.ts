@@ -13,6 +13,7 @@ import { toCents } from '@shared/money';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { AuditService } from '../audit';
+import { notificationCopy, type NotificationsService } from '../notifications';
 import { payoutsCsvHeader, payoutsCsvRecord } from './payouts.csv';
 import {
   findLedgerRow,
@@ -61,6 +62,8 @@ export interface PayoutsServiceDeps {
   db: Database;
   /** Marking a payout paid records itself there, in its own transaction. */
   audit: Pick<AuditService, 'record'>;
+  /** Tells the plumber the payout was paid (bell, mail, live event), in the same transaction. */
+  notifications: Pick<NotificationsService, 'notify'>;
   /** APP_TIME_ZONE: the filters' days, the totals' months and the CSV's times are on its clock. */
   timeZone: string;
 }
@@ -69,7 +72,7 @@ export interface PayoutsServiceDeps {
  * The payouts ledger (admin only, decided at the HTTP edge): every completed job's payout, who was
  * paid and who is still owed, the transfer's reference once paid, and the books' CSV export.
  */
-export function createPayoutsService({ db, audit, timeZone }: PayoutsServiceDeps) {
+export function createPayoutsService({ db, audit, notifications, timeZone }: PayoutsServiceDeps) {
   /** A range of days on the app's clock is inclusive: it starts at its first midnight… */
   const startOf = (day: string) => instantOnClock(day, '00:00', timeZone);
   /** …and ends (exclusive) at the midnight after its last day. */
@@ -118,7 +121,7 @@ export function createPayoutsService({ db, audit, timeZone }: PayoutsServiceDeps
     /**
      * Pending or failed → paid, with the transfer's reference, now. The row is locked first, so of
      * two admins marking it at once the second finds it paid (409): the first reference is never
-     * overwritten. The audit row commits with the change or not at all.
+     * overwritten. The audit row and the plumber's notification commit with the change or not at all.
      */
     async markPaid(
       actor: Pick<CurrentUser, 'id' | 'email'>,
@@ -141,6 +144,16 @@ export function createPayoutsService({ db, audit, timeZone }: PayoutsServiceDeps
         });
         const row = await findLedgerRow(tx, payoutId);
         if (!row) throw new AppError('NOT_FOUND', ADMIN_PAYOUT_MESSAGES.notFound);
+        await notifications.notify(tx, [
+          {
+            userId: row.plumberUserId,
+            kind: 'payout_paid',
+            jobId: row.jobId,
+            // A payout is paid once (the lock above); the key keeps it one notification regardless.
+            eventKey: `payout:${payoutId}:paid`,
+            ...notificationCopy.payoutPaid(row.issueSlug, row.net, reference),
+          },
+        ]);
         return toAdminPayout(row);
       });
     },

@@ -7,8 +7,9 @@ import {
   type AdminPayoutsPage,
 } from '@shared/contracts/admin-payouts';
 import { addCalendarDays, instantOnClock, todayIn } from '@shared/dates';
-import { auditLog, payouts } from '@shared/schema';
+import { auditLog, notifications, payouts } from '@shared/schema';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../db/seed/demo';
+import { waitForMail } from '../auth/account-tokens.fixtures';
 import {
   acceptQuote,
   createJob,
@@ -100,6 +101,14 @@ describe(`admin payouts (${testDatabaseKind} database)`, () => {
 
   const payoutRow = async (id: string) =>
     (await ctx.database.db.select().from(payouts).where(eq(payouts.id, id)))[0];
+  /** What the plumber of the payout's job was told about its payment. */
+  const paidNotices = async (payoutId: string) => {
+    const { jobId } = await payoutRow(payoutId);
+    return ctx.database.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.jobId, jobId), eq(notifications.kind, 'payout_paid')));
+  };
   const auditRows = (id: string) =>
     ctx.database.db
       .select()
@@ -107,7 +116,8 @@ describe(`admin payouts (${testDatabaseKind} database)`, () => {
       .where(and(eq(auditLog.entityType, 'payout'), eq(auditLog.entityId, id)));
 
   beforeAll(async () => {
-    ctx = await createTestContext({ seed: true });
+    // Delivered: marking a payout paid mails its plumber.
+    ctx = await createTestContext({ seed: true, mailQueue: { deliver: true } });
     zone = ctx.config.appTimeZone;
     admin = await loggedInAdmin();
     customerId = await insertHomeowner(ctx.database.db);
@@ -389,6 +399,7 @@ describe(`admin payouts (${testDatabaseKind} database)`, () => {
       expect(res.body).toEqual({ error: ADMIN_PAYOUT_MESSAGES.alreadyPaid, code: 'CONFLICT' });
       expect(await payoutRow(ids.early)).toMatchObject({ status: 'paid', paymentProviderId: 'TR-0001' });
       expect(await auditRows(ids.early)).toHaveLength(0);
+      expect(await paidNotices(ids.early)).toHaveLength(0);
 
       expect(
         (await admin.post(`/api/admin/payouts/${ids.late}/paid`).send({ reference: 'FIRST' })).status,
@@ -397,6 +408,9 @@ describe(`admin payouts (${testDatabaseKind} database)`, () => {
       expect(again.status).toBe(409);
       expect(await payoutRow(ids.late)).toMatchObject({ paymentProviderId: 'FIRST' });
       expect(await auditRows(ids.late)).toHaveLength(1);
+      expect((await paidNotices(ids.late)).map((notice) => notice.body)).toEqual([
+        'Payout of $89.91 for Leaky Faucet was paid (reference FIRST).',
+      ]);
     });
 
     it('lets exactly one of two admins marking the same payout at once win', async () => {
@@ -411,6 +425,57 @@ describe(`admin payouts (${testDatabaseKind} database)`, () => {
       const audit = await auditRows(ids.dayStart);
       expect(audit).toHaveLength(1);
       expect(audit[0].after).toMatchObject({ reference: winner });
+      // The plumber is told once, with the reference that won.
+      const notices = await paidNotices(ids.dayStart);
+      expect(notices).toHaveLength(1);
+      expect(notices[0].body).toContain(`(reference ${winner})`);
+    });
+
+    it('tells the plumber once, in the bell and by mail, and their jobs list shows it paid with the date', async () => {
+      const homeowner = await registerActor(ctx, 'homeowner');
+      const plumber = await registerPlumber(ctx);
+      const job = await createJob(ctx, homeowner.user.id);
+      const quoteId = await sendQuote(plumber, job.id, 180, 240);
+      await acceptQuote(homeowner, job.id, quoteId);
+      expect((await setStatus(plumber, job.id, 'in_progress')).status).toBe(200);
+      expect((await setStatus(plumber, job.id, 'completed', { finalAmount: 200 })).status).toBe(200);
+      const [pending] = (await ledger({ status: 'pending', from: todayIn(zone) })).items.filter(
+        (payout) => payout.job.id === job.id,
+      );
+      const assignedBefore = await plumber.agent.get('/api/jobs/assigned');
+      expect(assignedBefore.body.find((row: { id: string }) => row.id === job.id).payout).toMatchObject({
+        status: 'pending',
+        paidAt: null,
+      });
+
+      const paid = await admin.post(`/api/admin/payouts/${pending.id}/paid`).send({ reference: 'ACH 55-01' });
+      expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+      const text = 'Payout of $180 for Clogged Drain was paid (reference ACH 55-01).';
+
+      const bell = await plumber.agent.get('/api/notifications');
+      const told = bell.body.items.filter((item: { kind: string }) => item.kind === 'payout_paid');
+      expect(told).toEqual([
+        expect.objectContaining({ jobId: job.id, title: 'Your payout was paid', body: text, readAt: null }),
+      ]);
+      // The plumber has had other mail (its verification link, the accepted quote): wait for this one.
+      let mail;
+      for (let count = 1; !mail; count += 1) {
+        mail = (await waitForMail(ctx, plumber.user.email, count)).find(
+          (candidate) => candidate.subject === 'Your payout was paid',
+        );
+      }
+      expect(mail.text).toContain(text);
+      expect(mail.links).toContain(`${ctx.config.publicUrl}/jobs/${job.id}`);
+      // Nobody else is told: the homeowner's bell has no payout.
+      const ownerBell = await homeowner.agent.get('/api/notifications');
+      expect(ownerBell.body.items.map((item: { kind: string }) => item.kind)).not.toContain('payout_paid');
+
+      const assigned = await plumber.agent.get('/api/jobs/assigned');
+      expect(assigned.body.find((row: { id: string }) => row.id === job.id).payout).toMatchObject({
+        plumberNet: '180.00',
+        status: 'paid',
+        paidAt: paid.body.paidAt,
+      });
     });
 
     it.each([

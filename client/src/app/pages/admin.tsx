@@ -7,6 +7,7 @@ import { AdminAccessDenied, type AccessDeniedReason } from '@/features/admin/com
 import { AdminDashboard } from '@/features/admin/components/admin-dashboard';
 import { useUser } from '@/features/auth/api/get-user';
 import { LazyAuthDialog, preloadAuthDialog } from '@/features/auth/components/lazy-auth-dialog';
+import { useAppTimeZone } from '@/features/site-config/api/get-public-config';
 import { usePageTitle } from '@/hooks/use-page-title';
 
 /**
@@ -17,6 +18,7 @@ export function AdminPage() {
   usePageTitle('Admin Dashboard');
   const { data: user, isLoading } = useUser();
   const [authOpen, setAuthOpen] = useState(false);
+  const appTimeZone = useAppTimeZone();
 
   const accessDenied = (reason: AccessDeniedReason) => (
     <AdminAccessDenied
@@ -59,7 +61,7 @@ export function AdminPage() {
   } else if (user.role !== 'admin') {
     content = accessDenied('not-admin');
   } else {
-    content = <AdminDashboard renderAccessDenied={accessDenied} />;
+    content = <AdminDashboard renderAccessDenied={accessDenied} timeZone={appTimeZone} />;
   }
 
   return (

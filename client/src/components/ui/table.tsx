@@ -62,7 +62,9 @@ export function Table({ className, containerClassName, regionLabel, scrollHint, 
           // (WCAG 2.1.1; axe `scrollable-region-focusable`).
           // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
           tabIndex={overflowing ? 0 : undefined}
-          className="w-full overflow-x-auto rounded-md border focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+          // `relative`: positioned content inside (a screen-reader-only text is `position: absolute`)
+          // is clipped by this scroll region, never laid out past it, widening the page.
+          className="relative w-full overflow-x-auto rounded-md border focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
         >
           <table className={cn('w-full caption-bottom border-collapse text-sm', className)} {...props} />
         </div>

@@ -333,7 +333,7 @@ export const ADMIN_COPY = {
     searchPlaceholder: 'E-mail or name',
     search: 'Search',
     tableLabel: 'Accounts',
-    columns: ['Account', 'Role', 'Status', 'Activity', 'Joined', 'Actions'],
+    columns: ['Account', 'Role', 'Status', 'Activity', 'Last login', 'Joined', 'Actions'],
     empty: 'No accounts match this search',
     limitNote: (limit: number) =>
       `Showing the newest ${limit} matches. Search more precisely to find the others.`,
@@ -348,6 +348,8 @@ export const ADMIN_COPY = {
     activity: (jobs: number, quotes: number) =>
       `${jobs} ${jobs === 1 ? 'job' : 'jobs'} posted · ${quotes} ${quotes === 1 ? 'quote' : 'quotes'} sent`,
     lastActive: (date: string) => `Last active ${date}`,
+    /** The Last login column of an account that has not logged in with its password since it was kept. */
+    neverLoggedIn: 'Never',
     suspend: 'Suspend',
     reinstate: 'Reinstate',
     changeRole: 'Change role',

@@ -59,6 +59,9 @@ export const COPY = {
   bookProfessional: 'Book a Professional',
   newDiagnosis: 'New Diagnosis',
   tooManyPhotos: DIAGNOSIS_MESSAGES.imagesMax,
+  replacePhoto: (position: number) => `Replace photo ${position}`,
+  photosNeedAttention: 'Replace or remove the photos marked above to continue.',
+  photoRefusedTitle: 'Photo Cannot Help',
   couldAlsoBe: 'Could also be',
   confirmedOnSite: 'The plumber confirms which on site.',
 } as const;

@@ -30,6 +30,7 @@ export const COPY = {
       change_order: 'Change orders',
       status_changed: 'Status changes',
       appointment: 'Appointment changes (reschedules and cancellations)',
+      payout_paid: 'Payouts paid',
     } satisfies Record<NotificationKind, string>,
     save: 'Save Notification Settings',
     savedTitle: 'Notification settings saved',

@@ -17,6 +17,11 @@ export const COPY = {
   availableJobs: 'Available Jobs',
   loadingJobs: 'Loading jobs near you',
   jobsFailed: "We couldn't load the jobs near you.",
+  /** The nearby list comes in pages (docs/decisions/035-nearby-pages.md). */
+  loadMoreJobs: 'Load more',
+  loadingMoreJobs: 'Loading more jobs…',
+  moreJobsFailed: "We couldn't load more jobs. Try again.",
+  jobsShown: (count: number) => `Showing ${count} ${count === 1 ? 'job' : 'jobs'} near you`,
   noJobs: 'No jobs available in your service area',
   emergency: 'Emergency',
   quoted: 'Quoted',
@@ -123,6 +128,7 @@ export const COPY = {
     completedDescription: (net: string) => `Your payout of ${net} is pending`,
     failure: 'Failed to update job',
     payout: (net: string, fee: string, status: string) => `Payout ${net} (after a ${fee} fee) · ${status}`,
+    payoutPaidOn: (date: string) => `Paid on ${date}`,
   },
   changeOrders: {
     heading: 'Change Orders',

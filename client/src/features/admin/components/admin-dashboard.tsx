@@ -29,13 +29,15 @@ export interface AdminDashboardProps {
    * changed): the page decides, e.g. with a way to log in.
    */
   renderAccessDenied: (reason: AccessDeniedReason) => ReactNode;
+  /** The app's zone (docs/decisions/018-time-zone.md): the People tab's times are on its clock. */
+  timeZone: string;
 }
 
 /**
  * docs/product.md §2 "Admin dashboard": four cards and three read-only tabs, plus the estimate
  * preview; and the Plumbers tab, where an admin verifies or rejects plumbers (ADR 024).
  */
-export function AdminDashboard({ renderAccessDenied }: AdminDashboardProps) {
+export function AdminDashboard({ renderAccessDenied, timeZone }: AdminDashboardProps) {
   const queryClient = useQueryClient();
   const stats = useAdminStats();
   const catalog = usePricingCatalog();
@@ -128,7 +130,7 @@ export function AdminDashboard({ renderAccessDenied }: AdminDashboardProps) {
 
         <TabsContent value="people">
           <h2 className="sr-only">{ADMIN_COPY.tabs.people}</h2>
-          <PeopleTab />
+          <PeopleTab timeZone={timeZone} />
         </TabsContent>
 
         <TabsContent value="queues">

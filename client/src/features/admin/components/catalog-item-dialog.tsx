@@ -8,11 +8,10 @@ import {
   type CreateCatalogItemInput,
   type PricingPreviewInput,
 } from '@shared/contracts/admin-pricing';
-import { toast } from '@/components/ui/use-toast';
 import { useCreateCatalogItem } from '../api/create-catalog-item';
 import { useUpdateCatalogItem } from '../api/update-catalog-item';
 import { ADMIN_COPY } from '../copy';
-import { PricingEditDialog } from './pricing-edit-dialog';
+import { closeWithToast, PricingEditDialog } from './pricing-edit-dialog';
 import { PricingInput, PricingTextarea } from './pricing-fields';
 
 const COPY = ADMIN_COPY.pricingEdits;
@@ -63,15 +62,13 @@ export function CatalogItemDialog({
           reason: '',
         },
   });
-  const mutationConfig = {
-    onSuccess: (saved: AdminCatalogItem) => {
-      toast({ title: COPY.savedTitle, description: COPY.saved(saved.issueName) });
-      onClose();
-    },
-  };
-  const create = useCreateCatalogItem({ mutationConfig });
-  const update = useUpdateCatalogItem({ mutationConfig });
-  const mutation = item ? update : create;
+  const onSaved = closeWithToast(
+    COPY.savedTitle,
+    (saved: AdminCatalogItem) => COPY.saved(saved.issueName),
+    onClose,
+  );
+  const create = useCreateCatalogItem(onSaved);
+  const update = useUpdateCatalogItem(onSaved);
 
   const toPreview = (values: CreateCatalogItemInput): PricingPreviewInput => {
     const { issueSlug, ...changes } = changeOf(values);
@@ -95,9 +92,7 @@ export function CatalogItemDialog({
       previewFields={PREVIEW_FIELDS}
       toPreview={toPreview}
       onSave={save}
-      saving={mutation.isPending}
-      saveError={mutation.error}
-      saveLabel={COPY.save}
+      mutation={item ? update : create}
       onClose={onClose}
     >
       <PricingInput

@@ -13,11 +13,10 @@ import { MODIFIER_TYPES, type ModifierType } from '@shared/contracts/pricing';
 import { capitalise } from '@shared/job-display';
 import { FormError } from '@/components/ui/form-error';
 import { SelectField } from '@/components/ui/select-field';
-import { toast } from '@/components/ui/use-toast';
 import { useCreateModifier } from '../api/create-modifier';
 import { useUpdateModifier } from '../api/update-modifier';
 import { ADMIN_COPY } from '../copy';
-import { PricingEditDialog } from './pricing-edit-dialog';
+import { closeWithToast, PricingEditDialog } from './pricing-edit-dialog';
 import { PricingInput, PricingTextarea } from './pricing-fields';
 
 const COPY = ADMIN_COPY.pricingEdits;
@@ -78,15 +77,9 @@ export function ModifierDialog({
     form.setValue('valuesJson', startingValues(type));
   }, [type, form]);
 
-  const mutationConfig = {
-    onSuccess: (saved: AdminModifier) => {
-      toast({ title: COPY.savedTitle, description: COPY.saved(saved.name) });
-      onClose();
-    },
-  };
-  const create = useCreateModifier({ mutationConfig });
-  const update = useUpdateModifier({ mutationConfig });
-  const mutation = modifier ? update : create;
+  const onSaved = closeWithToast(COPY.savedTitle, (saved: AdminModifier) => COPY.saved(saved.name), onClose);
+  const create = useCreateModifier(onSaved);
+  const update = useUpdateModifier(onSaved);
 
   const toPreview = ({
     reason: _reason,
@@ -112,9 +105,7 @@ export function ModifierDialog({
       previewFields={PREVIEW_FIELDS}
       toPreview={toPreview}
       onSave={save}
-      saving={mutation.isPending}
-      saveError={mutation.error}
-      saveLabel={COPY.save}
+      mutation={modifier ? update : create}
       onClose={onClose}
     >
       <PricingInput

@@ -11,6 +11,7 @@ import {
   type AdminPerson,
 } from '@shared/contracts/admin-people';
 import { formatPostedDate } from '@shared/job-display';
+import { formatDayOnClock, formatTimeOnClock, zoneAbbreviation } from '@shared/time-display';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -20,7 +21,6 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { SelectField } from '@/components/ui/select-field';
 import { TableCell } from '@/components/ui/table';
-import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
 import { useChangePersonRole } from '../api/change-person-role';
@@ -28,6 +28,7 @@ import { useChangePersonSuspension } from '../api/change-person-suspension';
 import { useAdminPeople } from '../api/get-admin-people';
 import { ADMIN_COPY } from '../copy';
 import { AdminTable } from './admin-table';
+import { TextareaField } from './textarea-field';
 
 const COPY = ADMIN_COPY.people;
 
@@ -36,8 +37,15 @@ type PendingAction = { kind: 'suspension' | 'role'; person: AdminPerson };
 
 const nameOf = (person: AdminPerson) => person.name ?? person.email;
 
-/** The People tab: search accounts, suspend or reinstate them, change their role. */
-export function PeopleTab() {
+/** "Tue, Dec 1 · 9:00 AM CST": an instant on the app's clock, as the pages name times. */
+const formatOnClock = (iso: string, zone: string) =>
+  `${formatDayOnClock(iso, zone)} · ${formatTimeOnClock(iso, zone)} ${zoneAbbreviation(iso, zone)}`;
+
+/**
+ * The People tab: search accounts, suspend or reinstate them, change their role. Times are on
+ * `timeZone`'s clock (the app's).
+ */
+export function PeopleTab({ timeZone }: { timeZone: string }) {
   const [query, setQuery] = useState('');
   const [pending, setPending] = useState<PendingAction | null>(null);
   const people = useAdminPeople({ query });
@@ -63,6 +71,7 @@ export function PeopleTab() {
         renderRow={(person) => (
           <PersonCells
             person={person}
+            timeZone={timeZone}
             onSuspension={() => setPending({ kind: 'suspension', person })}
             onRole={() => setPending({ kind: 'role', person })}
           />
@@ -121,10 +130,12 @@ function SearchForm({ onSearch, searching }: { onSearch: (query: string) => void
 
 function PersonCells({
   person,
+  timeZone,
   onSuspension,
   onRole,
 }: {
   person: AdminPerson;
+  timeZone: string;
   onSuspension: () => void;
   onRole: () => void;
 }) {
@@ -133,7 +144,7 @@ function PersonCells({
     <>
       <TableCell className="min-w-56" data-testid={`cell-person-${person.id}`}>
         <span className="font-medium">{person.name ?? COPY.unnamed}</span>
-        <span className="block text-xs text-muted-foreground">{person.email}</span>
+        <span className="block text-xs wrap-anywhere text-muted-foreground">{person.email}</span>
         <span className="block text-xs text-muted-foreground">{person.phone ?? COPY.noPhone}</span>
         {!person.emailVerified && !person.deletedAt && (
           <span className="block text-xs text-muted-foreground">{COPY.emailUnverified}</span>
@@ -149,6 +160,13 @@ function PersonCells({
           <span className="block text-xs text-muted-foreground">
             {COPY.lastActive(formatPostedDate(activity.lastActiveAt))}
           </span>
+        )}
+      </TableCell>
+      <TableCell className="text-sm whitespace-nowrap" data-testid={`text-last-login-${person.id}`}>
+        {person.lastLoginAt ? (
+          <time dateTime={person.lastLoginAt}>{formatOnClock(person.lastLoginAt, timeZone)}</time>
+        ) : (
+          <span className="text-muted-foreground">{COPY.neverLoggedIn}</span>
         )}
       </TableCell>
       <TableCell className="whitespace-nowrap">{formatPostedDate(person.createdAt)}</TableCell>
@@ -227,7 +245,6 @@ function SuspensionForm({ person, onDone }: { person: AdminPerson; onDone: () =>
   const suspending = person.suspendedAt === null;
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm({ resolver: zodResolver(suspensionInput), defaultValues: { reason: '' } });
-  const { errors } = form.formState;
   const change = useChangePersonSuspension({
     mutationConfig: {
       onSuccess: (changed) => {
@@ -261,18 +278,15 @@ function SuspensionForm({ person, onDone }: { person: AdminPerson; onDone: () =>
         })}
         className="grid gap-4"
       >
-        <FormField id={`${id}-reason`} label={COPY.reason} hint={COPY.reasonHint} error={errors.reason}>
-          {(describedBy) => (
-            <Textarea
-              id={`${id}-reason`}
-              maxLength={500}
-              aria-invalid={errors.reason ? true : undefined}
-              aria-describedby={describedBy}
-              data-testid="input-suspension-reason"
-              {...form.register('reason')}
-            />
-          )}
-        </FormField>
+        <TextareaField
+          form={form}
+          id={`${id}-reason`}
+          name="reason"
+          label={COPY.reason}
+          hint={COPY.reasonHint}
+          maxLength={500}
+          testId="input-suspension-reason"
+        />
         {failure && <FormError>{failure}</FormError>}
         <FormActions
           pending={change.isPending}
@@ -350,21 +364,16 @@ function RoleForm({ person, onDone }: { person: AdminPerson; onDone: () => void 
             />
           )}
         </FormField>
-        <FormField id={`${id}-reason`} label={COPY.roleReason} error={errors.reason}>
-          {(describedBy) => (
-            <Textarea
-              id={`${id}-reason`}
-              maxLength={500}
-              aria-invalid={errors.reason ? true : undefined}
-              aria-describedby={describedBy}
-              data-testid="input-role-reason"
-              {...form.register('reason', {
-                // Left empty, the reason is absent (it is optional), not an empty one.
-                setValueAs: (value?: string) => value?.trim() || undefined,
-              })}
-            />
-          )}
-        </FormField>
+        <TextareaField
+          form={form}
+          id={`${id}-reason`}
+          name="reason"
+          label={COPY.roleReason}
+          maxLength={500}
+          testId="input-role-reason"
+          // Left empty, the reason is absent (it is optional), not an empty one.
+          registerOptions={{ setValueAs: (value?: string) => value?.trim() || undefined }}
+        />
         {failure && <FormError>{failure}</FormError>}
         <FormActions
           pending={change.isPending}

@@ -6,14 +6,13 @@ import { formatPostedDate } from '@shared/job-display';
 import { Button } from '@/components/ui/button';
 import { CardContent, ListCard } from '@/components/ui/card';
 import { FormActions } from '@/components/ui/form-actions';
-import { FormField } from '@/components/ui/form-field';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { getErrorMessage } from '@/lib/api-client';
 import { useDecidePlumber } from '../api/decide-plumber';
 import { useAdminPlumbers } from '../api/get-admin-plumbers';
 import { ADMIN_COPY } from '../copy';
+import { TextareaField } from './textarea-field';
 
 const COPY = ADMIN_COPY.plumbers;
 
@@ -137,7 +136,6 @@ function RejectForm({
 }) {
   const id = useId();
   const form = useForm({ resolver: zodResolver(rejectPlumberInput), defaultValues: { reason: '' } });
-  const { errors } = form.formState;
   return (
     <form
       noValidate
@@ -145,18 +143,15 @@ function RejectForm({
       onSubmit={form.handleSubmit(({ reason }) => onReject(reason))}
       className="grid gap-3"
     >
-      <FormField id={`${id}-reason`} label={COPY.reason} hint={COPY.reasonHint} error={errors.reason}>
-        {(describedBy) => (
-          <Textarea
-            id={`${id}-reason`}
-            maxLength={500}
-            aria-invalid={errors.reason ? true : undefined}
-            aria-describedby={describedBy}
-            data-testid="input-rejection-reason"
-            {...form.register('reason')}
-          />
-        )}
-      </FormField>
+      <TextareaField
+        form={form}
+        id={`${id}-reason`}
+        name="reason"
+        label={COPY.reason}
+        hint={COPY.reasonHint}
+        maxLength={500}
+        testId="input-rejection-reason"
+      />
       <FormActions
         pending={pending}
         submitLabel={COPY.confirmReject}

@@ -11,13 +11,13 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { FormError } from '@/components/ui/form-error';
-import { FormField } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
-import { Textarea } from '@/components/ui/textarea';
+import { toast } from '@/components/ui/use-toast';
 import { getErrorMessage } from '@/lib/api-client';
 import { usePricingPreview } from '../api/get-pricing-preview';
 import { ADMIN_COPY } from '../copy';
 import { ImpactPreview } from './impact-preview';
+import { TextareaField } from './textarea-field';
 
 const COPY = ADMIN_COPY.pricingEdits;
 
@@ -28,6 +28,31 @@ const canonical = (value: unknown) =>
       ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => a.localeCompare(b)))
       : inner,
   );
+
+/** Where a pricing edit stands while it is saved: a react-query mutation's state. */
+export interface PricingSave {
+  isPending: boolean;
+  error: Error | null;
+}
+
+/**
+ * A pricing edit's mutation options: once saved, a toast says so (`title`, `describe(saved)`) and
+ * the dialog closes.
+ */
+export function closeWithToast<TSaved>(
+  title: string,
+  describe: (saved: TSaved) => string,
+  onClose: () => void,
+) {
+  return {
+    mutationConfig: {
+      onSuccess: (saved: TSaved) => {
+        toast({ title, description: describe(saved) });
+        onClose();
+      },
+    },
+  };
+}
 
 export interface PricingEditDialogProps<TValues extends FieldValues & { reason: string }, TOutput> {
   title: string;
@@ -41,9 +66,10 @@ export interface PricingEditDialogProps<TValues extends FieldValues & { reason: 
   /** Retiring and reinstating have no fields: their preview is shown at once. */
   previewAtOnce?: boolean;
   onSave: (values: TOutput) => void;
-  saving: boolean;
-  saveError: Error | null;
-  saveLabel: string;
+  /** The save's mutation: Save spins while it runs, its refusal shows under the form. */
+  mutation: PricingSave;
+  /** Save, unless the dialog names its change (Retire, Reinstate). */
+  saveLabel?: string;
   onClose: () => void;
   children?: ReactNode;
 }
@@ -62,13 +88,13 @@ export function PricingEditDialog<TValues extends FieldValues & { reason: string
   toPreview,
   previewAtOnce = false,
   onSave,
-  saving,
-  saveError,
-  saveLabel,
+  mutation,
+  saveLabel = COPY.save,
   onClose,
   children,
 }: PricingEditDialogProps<TValues, TOutput>) {
   const id = useId();
+  const { isPending: saving, error: saveError } = mutation;
   const [previewed, setPreviewed] = useState<PricingPreviewInput | null>(() =>
     previewAtOnce ? toPreview(form.getValues()) : null,
   );
@@ -88,7 +114,6 @@ export function PricingEditDialog<TValues extends FieldValues & { reason: string
   const requestPreview = async () => {
     if (await form.trigger(previewFields as Path<TValues>[])) setPreviewed(toPreview(form.getValues()));
   };
-  const reasonError = form.formState.errors.reason as { message?: string } | undefined;
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
@@ -120,25 +145,17 @@ export function PricingEditDialog<TValues extends FieldValues & { reason: string
             </div>
           )}
           <ImpactPreview change={previewed} stale={stale} />
-          <FormField
+          <TextareaField
+            form={form}
             id={`${id}-reason`}
+            name={'reason' as Path<TValues>}
             label={COPY.fields.reason}
             hint={COPY.fields.reasonHint}
-            error={reasonError}
-          >
-            {(describedBy) => (
-              <Textarea
-                id={`${id}-reason`}
-                maxLength={500}
-                rows={2}
-                className="min-h-16"
-                aria-invalid={reasonError ? true : undefined}
-                aria-describedby={describedBy}
-                data-testid="input-change-reason"
-                {...form.register('reason' as Path<TValues>)}
-              />
-            )}
-          </FormField>
+            maxLength={500}
+            rows={2}
+            className="min-h-16"
+            testId="input-change-reason"
+          />
           {saveError && <FormError>{getErrorMessage(saveError, COPY.failure)}</FormError>}
           <DialogFooter>
             <Button type="button" variant="outline" onClick={onClose} disabled={saving}>

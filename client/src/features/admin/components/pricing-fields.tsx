@@ -1,8 +1,8 @@
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { FormField } from '@/components/ui/form-field';
 import { Input, type InputProps } from '@/components/ui/input';
-import { Textarea } from '@/components/ui/textarea';
 import { cn } from '@/utils/cn';
+import { TextareaField } from './textarea-field';
 
 interface FieldProps<TValues extends FieldValues, TOutput> {
   form: UseFormReturn<TValues, unknown, TOutput>;
@@ -64,32 +64,18 @@ export function PricingInput<TValues extends FieldValues, TOutput>({
   );
 }
 
-/** A labelled text area of a pricing form (notes, descriptions). */
+/** A labelled text area of a pricing form (notes, descriptions), across both columns. */
 export function PricingTextarea<TValues extends FieldValues, TOutput>({
-  form,
-  name,
-  label,
-  hint,
-  testId,
   formId,
-  maxLength,
-}: FieldProps<TValues, TOutput> & { formId: string; maxLength: number }) {
-  const id = fieldId(formId, name);
-  const { error } = form.getFieldState(name, form.formState);
+  ...props
+}: Omit<FieldProps<TValues, TOutput>, 'wide'> & { formId: string; maxLength: number }) {
   return (
-    <FormField id={id} label={label} hint={hint} error={error} className="sm:col-span-2">
-      {(describedBy) => (
-        <Textarea
-          id={id}
-          rows={2}
-          className="min-h-16"
-          maxLength={maxLength}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-          data-testid={testId}
-          {...form.register(name)}
-        />
-      )}
-    </FormField>
+    <TextareaField
+      {...props}
+      id={fieldId(formId, props.name)}
+      rows={2}
+      className="min-h-16"
+      fieldClassName="sm:col-span-2"
+    />
   );
 }

@@ -8,16 +8,20 @@ import {
   type CreateRegionInput,
   type PricingPreviewInput,
 } from '@shared/contracts/admin-pricing';
-import { toast } from '@/components/ui/use-toast';
 import { useCreateRegion } from '../api/create-region';
 import { useUpdateRegion } from '../api/update-region';
 import { ADMIN_COPY } from '../copy';
-import { PricingEditDialog } from './pricing-edit-dialog';
+import { closeWithToast, PricingEditDialog } from './pricing-edit-dialog';
 import { PricingInput } from './pricing-fields';
 
 const COPY = ADMIN_COPY.pricingEdits;
 const FIELDS = COPY.fields;
 const PREVIEW_FIELDS = ['code', 'name', 'state', 'metro', 'laborIndex', 'materialIndex', 'timeZone'] as const;
+/** The two price indexes: the same field, one for labour and one for materials. */
+const INDEX_FIELDS = [
+  { name: 'laborIndex', testId: 'input-labor-index' },
+  { name: 'materialIndex', testId: 'input-material-index' },
+] as const;
 /** A zone new regions start with: the app's default. */
 const DEFAULT_ZONE = 'America/Chicago';
 
@@ -54,15 +58,9 @@ export function RegionDialog({ region, onClose }: { region: AdminRegion | null; 
           reason: '',
         },
   });
-  const mutationConfig = {
-    onSuccess: (saved: AdminRegion) => {
-      toast({ title: COPY.savedTitle, description: COPY.saved(saved.name) });
-      onClose();
-    },
-  };
-  const create = useCreateRegion({ mutationConfig });
-  const update = useUpdateRegion({ mutationConfig });
-  const mutation = region ? update : create;
+  const onSaved = closeWithToast(COPY.savedTitle, (saved: AdminRegion) => COPY.saved(saved.name), onClose);
+  const create = useCreateRegion(onSaved);
+  const update = useUpdateRegion(onSaved);
 
   const toPreview = ({ reason: _reason, code, ...changes }: CreateRegionInput): PricingPreviewInput =>
     region
@@ -81,9 +79,7 @@ export function RegionDialog({ region, onClose }: { region: AdminRegion | null; 
       previewFields={PREVIEW_FIELDS}
       toPreview={toPreview}
       onSave={save}
-      saving={mutation.isPending}
-      saveError={mutation.error}
-      saveLabel={COPY.save}
+      mutation={region ? update : create}
       onClose={onClose}
     >
       <PricingInput
@@ -105,24 +101,18 @@ export function RegionDialog({ region, onClose }: { region: AdminRegion | null; 
       />
       <PricingInput form={form} formId={formId} name="state" label={FIELDS.state} maxLength={2} />
       <PricingInput form={form} formId={formId} name="metro" label={FIELDS.metro} />
-      <PricingInput
-        form={form}
-        formId={formId}
-        name="laborIndex"
-        label={FIELDS.laborIndex}
-        hint={FIELDS.indexHint}
-        inputMode="decimal"
-        testId="input-labor-index"
-      />
-      <PricingInput
-        form={form}
-        formId={formId}
-        name="materialIndex"
-        label={FIELDS.materialIndex}
-        hint={FIELDS.indexHint}
-        inputMode="decimal"
-        testId="input-material-index"
-      />
+      {INDEX_FIELDS.map(({ name, testId }) => (
+        <PricingInput
+          key={name}
+          form={form}
+          formId={formId}
+          name={name}
+          label={FIELDS[name]}
+          hint={FIELDS.indexHint}
+          inputMode="decimal"
+          testId={testId}
+        />
+      ))}
       <PricingInput
         form={form}
         formId={formId}

@@ -18,9 +18,6 @@ import { CardContent, ListCard } from '@/components/ui/card';
 import { FormActions } from '@/components/ui/form-actions';
 import { FormError } from '@/components/ui/form-error';
 import { FormField } from '@/components/ui/form-field';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { Skeleton } from '@/components/ui/skeleton';
-import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { jobRoomPath } from '@/config/paths';
 import { getErrorMessage } from '@/lib/api-client';
@@ -28,66 +25,35 @@ import { blankAsUndefined } from '@/utils/form-values';
 import { useDecideReport } from '../api/decide-report';
 import { useAdminReports, type ReportFilter } from '../api/get-admin-reports';
 import { ADMIN_COPY } from '../copy';
+import { QueueList } from './queue-list';
+import { TextareaField } from './textarea-field';
 
 const COPY = ADMIN_COPY.queues.reports;
 const FILTERS = ['all', 'open', 'answered', 'closed'] as const satisfies readonly ReportFilter[];
 
 /** Problem reports, open ones first, each answered or closed with an optional refund. */
 export function ReportQueue() {
-  const id = useId();
   const [filter, setFilter] = useState<ReportFilter>('all');
   const reports = useAdminReports({ filter });
 
   return (
-    <section aria-labelledby={`${id}-heading`} className="grid gap-4" data-testid="queue-reports">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div className="grid gap-1">
-          <h3 id={`${id}-heading`} className="text-xl font-semibold tracking-tight">
-            {COPY.heading}
-          </h3>
-          <p className="max-w-3xl text-sm text-muted-foreground">{COPY.intro}</p>
-        </div>
-        <div className="grid gap-1">
-          <label htmlFor={`${id}-filter`} className="text-sm font-medium">
-            {COPY.filter}
-          </label>
-          <Select value={filter} onValueChange={(value) => setFilter(value as ReportFilter)}>
-            <SelectTrigger id={`${id}-filter`} className="w-44" data-testid="select-report-status">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {FILTERS.map((value) => (
-                <SelectItem key={value} value={value}>
-                  {COPY.filters[value]}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        </div>
-      </div>
-      {reports.isError ? (
-        <p role="alert" className="text-sm text-destructive">
-          {ADMIN_COPY.listFailed} {getErrorMessage(reports.error, '')}
-        </p>
-      ) : !reports.data ? (
-        <div className="grid gap-4" role="status">
-          <span className="sr-only">{COPY.loading}</span>
-          <Skeleton className="h-40 w-full" />
-        </div>
-      ) : reports.data.length === 0 ? (
-        <p className="py-6 text-center text-muted-foreground" data-testid="text-no-reports">
-          {COPY.empty}
-        </p>
-      ) : (
-        <ul className="grid gap-4">
-          {reports.data.map((report) => (
-            <li key={report.id}>
-              <ReportCard report={report} />
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
+    <QueueList
+      heading={COPY.heading}
+      intro={COPY.intro}
+      testId="queue-reports"
+      filter={{
+        label: COPY.filter,
+        value: filter,
+        values: FILTERS,
+        labelOf: (value) => COPY.filters[value],
+        onChange: setFilter,
+        testId: 'select-report-status',
+      }}
+      query={reports}
+      loadingText={COPY.loading}
+      empty={{ text: COPY.empty, testId: 'text-no-reports' }}
+      renderItem={(report) => <ReportCard report={report} />}
+    />
   );
 }
 
@@ -107,7 +73,7 @@ function ReportCard({ report }: { report: AdminReport }) {
         </Badge>
       }
       meta={
-        <p className="break-words text-sm text-muted-foreground">
+        <p className="wrap-anywhere text-sm text-muted-foreground">
           {reporter.name || reporter.email
             ? COPY.reporter(reporter.name ?? '', COPY.roles[reporter.role], reporter.email ?? '')
             : COPY.unknownReporter}
@@ -115,13 +81,13 @@ function ReportCard({ report }: { report: AdminReport }) {
       }
     >
       <CardContent className="grid gap-4 p-4 pt-0 sm:p-6 sm:pt-0">
-        <p className="whitespace-pre-line break-words text-sm" data-testid="text-report-details">
+        <p className="whitespace-pre-line wrap-anywhere text-sm" data-testid="text-report-details">
           {report.details}
         </p>
         <ul className="grid gap-1 text-sm">
           <li className="text-muted-foreground">{COPY.reported(formatPostedDate(report.createdAt))}</li>
           {report.answer && (
-            <li className="whitespace-pre-line break-words" data-testid="text-report-answer">
+            <li className="whitespace-pre-line wrap-anywhere" data-testid="text-report-answer">
               {COPY.answer(report.answer)}
             </li>
           )}
@@ -202,23 +168,16 @@ function DecisionForm({
       className="grid gap-3"
       data-testid={`form-report-${status}`}
     >
-      <FormField
+      <TextareaField
+        form={form}
         id={`${id}-answer`}
+        name="answer"
         label={status === 'answered' ? COPY.answerLabel : COPY.answerOptionalLabel}
         hint={COPY.answerHint}
-        error={errors.answer}
-      >
-        {(describedBy) => (
-          <Textarea
-            id={`${id}-answer`}
-            maxLength={REPORT_ANSWER_MAX}
-            aria-invalid={errors.answer ? true : undefined}
-            aria-describedby={describedBy}
-            data-testid="input-report-answer"
-            {...form.register('answer', { setValueAs: blankAsUndefined })}
-          />
-        )}
-      </FormField>
+        maxLength={REPORT_ANSWER_MAX}
+        testId="input-report-answer"
+        registerOptions={{ setValueAs: blankAsUndefined }}
+      />
       <FormField
         id={`${id}-refund`}
         label={COPY.refundLabel}

@@ -16,10 +16,6 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { CardContent, ListCard } from '@/components/ui/card';
 import { FormActions } from '@/components/ui/form-actions';
-import { FormField } from '@/components/ui/form-field';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { Skeleton } from '@/components/ui/skeleton';
-import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { jobRoomPath } from '@/config/paths';
 import { getErrorMessage } from '@/lib/api-client';
@@ -29,65 +25,34 @@ import { useConvertServiceRequest } from '../api/convert-service-request';
 import { useServiceRequestQueue } from '../api/get-service-request-queue';
 import { useUpdateServiceRequest } from '../api/update-service-request';
 import { ADMIN_COPY } from '../copy';
+import { QueueList } from './queue-list';
+import { TextareaField } from './textarea-field';
 
 const COPY = ADMIN_COPY.queues.requests;
 
 /** The service requests of one status, each with the actions its status allows. */
 export function ServiceRequestQueue() {
-  const id = useId();
   const [status, setStatus] = useState<ServiceRequestStatus>('pending');
   const queue = useServiceRequestQueue({ status });
 
   return (
-    <section aria-labelledby={`${id}-heading`} className="grid gap-4" data-testid="queue-service-requests">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div className="grid gap-1">
-          <h3 id={`${id}-heading`} className="text-xl font-semibold tracking-tight">
-            {COPY.heading}
-          </h3>
-          <p className="max-w-3xl text-sm text-muted-foreground">{COPY.intro}</p>
-        </div>
-        <div className="grid gap-1">
-          <label htmlFor={`${id}-status`} className="text-sm font-medium">
-            {COPY.filter}
-          </label>
-          <Select value={status} onValueChange={(value) => setStatus(value as ServiceRequestStatus)}>
-            <SelectTrigger id={`${id}-status`} className="w-44" data-testid="select-request-status">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {SERVICE_REQUEST_STATUSES.map((value) => (
-                <SelectItem key={value} value={value}>
-                  {COPY.status[value]}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        </div>
-      </div>
-      {queue.isError ? (
-        <p role="alert" className="text-sm text-destructive">
-          {ADMIN_COPY.listFailed} {getErrorMessage(queue.error, '')}
-        </p>
-      ) : !queue.data ? (
-        <div className="grid gap-4" role="status">
-          <span className="sr-only">{COPY.loading}</span>
-          <Skeleton className="h-40 w-full" />
-        </div>
-      ) : queue.data.length === 0 ? (
-        <p className="py-6 text-center text-muted-foreground" data-testid="text-no-service-requests">
-          {COPY.empty(COPY.status[status])}
-        </p>
-      ) : (
-        <ul className="grid gap-4">
-          {queue.data.map((request) => (
-            <li key={request.id}>
-              <ServiceRequestCard request={request} />
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
+    <QueueList
+      heading={COPY.heading}
+      intro={COPY.intro}
+      testId="queue-service-requests"
+      filter={{
+        label: COPY.filter,
+        value: status,
+        values: SERVICE_REQUEST_STATUSES,
+        labelOf: (value) => COPY.status[value],
+        onChange: setStatus,
+        testId: 'select-request-status',
+      }}
+      query={queue}
+      loadingText={COPY.loading}
+      empty={{ text: COPY.empty(COPY.status[status]), testId: 'text-no-service-requests' }}
+      renderItem={(request) => <ServiceRequestCard request={request} />}
+    />
   );
 }
 
@@ -159,7 +124,7 @@ function ServiceRequestCard({ request }: { request: QueuedServiceRequest }) {
             <Phone aria-hidden="true" className="size-4" />
             {COPY.call(request.phone)}
           </a>
-          <p className="break-words text-muted-foreground">
+          <p className="wrap-anywhere text-muted-foreground">
             {request.email} · {request.address}
           </p>
         </div>
@@ -175,9 +140,9 @@ function ServiceRequestCard({ request }: { request: QueuedServiceRequest }) {
           <li data-testid="text-request-confirmation">{COPY.confirmation[request.confirmation]}</li>
           <li className="text-muted-foreground">{COPY.requested(formatPostedDate(request.createdAt))}</li>
           {request.contactedAt && <li>{COPY.contacted(formatPostedDate(request.contactedAt))}</li>}
-          {request.adminNote && <li className="break-words">{COPY.note(request.adminNote)}</li>}
+          {request.adminNote && <li className="wrap-anywhere">{COPY.note(request.adminNote)}</li>}
           {request.cancellationReason && (
-            <li className="break-words">{COPY.cancelledBecause(request.cancellationReason)}</li>
+            <li className="wrap-anywhere">{COPY.cancelledBecause(request.cancellationReason)}</li>
           )}
           {request.jobId && (
             <li>
@@ -190,7 +155,7 @@ function ServiceRequestCard({ request }: { request: QueuedServiceRequest }) {
             </li>
           )}
         </ul>
-        <p className="whitespace-pre-line break-words text-sm">{request.description}</p>
+        <p className="whitespace-pre-line wrap-anywhere text-sm">{request.description}</p>
         {form === 'call' && (
           <RequestForm
             mode="call"
@@ -279,7 +244,6 @@ function RequestForm({
   });
   const { errors } = form.formState;
   const field = mode === 'call' ? 'note' : 'cancellationReason';
-  const error = errors[field] ?? errors.status;
 
   return (
     <form
@@ -290,23 +254,18 @@ function RequestForm({
       className="grid gap-3"
       data-testid={`form-request-${mode}`}
     >
-      <FormField
+      <TextareaField
+        form={form}
         id={`${id}-${field}`}
+        name={field}
         label={mode === 'call' ? COPY.noteLabel : COPY.reasonLabel}
         hint={mode === 'call' ? COPY.noteHint : COPY.reasonHint}
-        error={error}
-      >
-        {(describedBy) => (
-          <Textarea
-            id={`${id}-${field}`}
-            maxLength={mode === 'call' ? 1000 : 500}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={describedBy}
-            data-testid={mode === 'call' ? 'input-request-note' : 'input-cancellation-reason'}
-            {...form.register(field, mode === 'call' ? { setValueAs: blankAsUndefined } : {})}
-          />
-        )}
-      </FormField>
+        maxLength={mode === 'call' ? 1000 : 500}
+        testId={mode === 'call' ? 'input-request-note' : 'input-cancellation-reason'}
+        registerOptions={mode === 'call' ? { setValueAs: blankAsUndefined } : {}}
+        // The form's own rule (something to change) is reported at `status`, which has no field.
+        error={errors[field] ?? errors.status}
+      />
       <FormActions
         pending={pending}
         submitLabel={mode === 'call' ? COPY.saveCall : COPY.confirmCancel}

@@ -235,6 +235,8 @@ function PasswordSection({ account }: { account: Account }) {
 
 function DeleteSection() {
   const [open, setOpen] = useState(false);
+  /** A refusal of the account as it is (the last active admin, 409): said in the dialog, which stays open. */
+  const [conflict, setConflict] = useState<string | null>(null);
   const [, navigate] = useLocation();
   const form = useForm({ resolver: zodResolver(deleteAccountInput), defaultValues: { password: '' } });
   const { errors } = form.formState;
@@ -245,20 +247,33 @@ function DeleteSection() {
         toast({ title: COPY.deletedTitle, description: COPY.deleted });
         navigate(paths.home);
       },
-      onError: (error) => showRefusal(form, ['password'], error, COPY.deleteFailure),
+      onError: (error) => {
+        if (isApiError(error, 409)) setConflict(getErrorMessage(error, COPY.deleteFailure));
+        else showRefusal(form, ['password'], error, COPY.deleteFailure);
+      },
     },
   });
   return (
     <Section title={COPY.deleteTitle}>
       <p className="text-sm text-muted-foreground">{COPY.deleteDescription}</p>
-      <Button variant="destructive" className="justify-self-start" onClick={() => setOpen(true)}>
+      <Button
+        variant="destructive"
+        className="justify-self-start"
+        onClick={() => {
+          setConflict(null);
+          setOpen(true);
+        }}
+      >
         {COPY.deleteButton}
       </Button>
       <Dialog
         open={open}
         onOpenChange={(next) => {
           setOpen(next);
-          if (!next) form.reset();
+          if (!next) {
+            form.reset();
+            setConflict(null);
+          }
         }}
       >
         <DialogContent className="sm:max-w-md">
@@ -269,7 +284,10 @@ function DeleteSection() {
           <form
             noValidate
             aria-busy={remove.isPending}
-            onSubmit={form.handleSubmit((values) => remove.mutate(values))}
+            onSubmit={form.handleSubmit((values) => {
+              setConflict(null);
+              remove.mutate(values);
+            })}
             className="grid gap-4"
           >
             <FormField id="account-delete-password" label={COPY.deletePassword} error={errors.password}>
@@ -284,6 +302,7 @@ function DeleteSection() {
                 />
               )}
             </FormField>
+            {conflict && <FormError>{conflict}</FormError>}
             <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
               <Button type="button" variant="outline" onClick={() => setOpen(false)}>
                 {COPY.cancel}

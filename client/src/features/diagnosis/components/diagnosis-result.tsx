@@ -1,4 +1,4 @@
-import { AlertTriangle, ChevronDown, Info, OctagonAlert, RotateCcw, Wrench } from 'lucide-react';
+import { AlertTriangle, Camera, ChevronDown, Info, OctagonAlert, RotateCcw, Wrench } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { Urgency } from '@shared/constants';
@@ -80,6 +80,16 @@ export function DiagnosisResult({
         >
           <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
           {diagnosis.note}
+        </p>
+      )}
+
+      {diagnosis.photoNote && (
+        <p
+          className="flex gap-2 rounded-lg border bg-muted/40 p-3 text-sm text-muted-foreground"
+          data-testid="text-photo-note"
+        >
+          <Camera className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          {diagnosis.photoNote}
         </p>
       )}
 

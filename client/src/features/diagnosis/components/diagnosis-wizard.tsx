@@ -8,6 +8,7 @@ import { getErrorMessage } from '@/lib/api-client';
 import { useCreateDiagnosis } from '../api/create-diagnosis';
 import { COPY } from '../copy';
 import { usePhotoSelection } from '../hooks/use-photo-selection';
+import { refusedPhotos } from '../utils/photo-check';
 import { DescribeStep } from './describe-step';
 import type { DiagnosisRequestSummary } from './diagnosis-result';
 import { PhotosStep } from './photos-step';
@@ -64,7 +65,9 @@ export function DiagnosisWizard() {
         goTo(4);
         toast({ title: COPY.successTitle, description: COPY.successDescription });
       },
-      onError: () => {
+      onError: (error) => {
+        // Photos the server refused are handled where the request is sent (submit).
+        if (refusedPhotos(error)) return;
         toast({ variant: 'destructive', title: COPY.failureTitle, description: COPY.failureDescription });
       },
     },
@@ -86,7 +89,32 @@ export function DiagnosisWizard() {
 
   const submit = form.handleSubmit((values) => {
     if (pending) return;
-    diagnosisMutation.mutate({ ...values, imageUrls: photos.photos.map((photo) => photo.dataUrl) });
+    // Never sent while a photo is too dark or too blurred: it goes back to be replaced or removed.
+    if (photos.hasUnusable) {
+      goTo(2);
+      return;
+    }
+    const sent = photos.photos;
+    diagnosisMutation.mutate(
+      { ...values, imageUrls: sent.map((photo) => photo.dataUrl) },
+      {
+        onError: (error) => {
+          const refused = refusedPhotos(error);
+          if (!refused) return;
+          // The server's own check refused photos the device let through: back to them, each marked
+          // (the server names them by their place in the request).
+          photos.markUnusable(
+            refused.flatMap(({ index, problem }) => (sent[index] ? [{ id: sent[index].id, problem }] : [])),
+          );
+          goTo(2);
+          toast({
+            variant: 'destructive',
+            title: COPY.photoRefusedTitle,
+            description: getErrorMessage(error, COPY.photosNeedAttention),
+          });
+        },
+      },
+    );
   });
 
   const reset = () => {
@@ -129,7 +157,10 @@ export function DiagnosisWizard() {
                   focusOnMount={navigated}
                   pending={pending}
                   serverMessage={
-                    diagnosisMutation.error ? getErrorMessage(diagnosisMutation.error, '') : undefined
+                    // Refused photos are shown beside each photo on step 2, not here.
+                    diagnosisMutation.error && !refusedPhotos(diagnosisMutation.error)
+                      ? getErrorMessage(diagnosisMutation.error, '')
+                      : undefined
                   }
                   onBack={() => goTo(2)}
                 />

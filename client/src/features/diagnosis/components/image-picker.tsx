@@ -1,15 +1,18 @@
-import { Camera, ImagePlus, X } from 'lucide-react';
+import { Camera, ImagePlus, RefreshCw, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ChangeEvent, type DragEvent } from 'react';
+import { photoProblemMessage } from '@shared/photo-quality';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/utils/cn';
 import { MAX_PHOTOS } from '@/utils/downscale-image';
+import { COPY } from '../copy';
 import type { PhotoSelection } from '../hooks/use-photo-selection';
 
 /**
  * Optional photos of the problem: pick several from the library (or drop them here), or take one
- * with the phone's camera (`capture` hint). Each is reduced on the device before upload; thumbnails
- * show what will be sent, each with its own remove button.
+ * with the phone's camera (`capture` hint). Each is reduced and checked on the device before upload;
+ * thumbnails show what will be sent, each with its own remove button. A photo too dark or too blurred
+ * to help shows why beside it, with a button to replace it.
  */
 export function ImagePicker({
   selection,
@@ -18,9 +21,12 @@ export function ImagePicker({
   selection: PhotoSelection;
   disabled?: boolean;
 }) {
-  const { photos, preparing, notice, addFiles, remove } = selection;
+  const { photos, preparing, notice, addFiles, remove, replace } = selection;
   const libraryInput = useRef<HTMLInputElement>(null);
   const cameraInput = useRef<HTMLInputElement>(null);
+  const replaceInput = useRef<HTMLInputElement>(null);
+  // The photo the next pick of replaceInput takes the place of.
+  const replacing = useRef<number | null>(null);
   const chooseButton = useRef<HTMLButtonElement>(null);
   const [dragging, setDragging] = useState(false);
   const hintId = useId();
@@ -31,7 +37,7 @@ export function ImagePicker({
     const index = focusAfterRemove.current;
     if (index === null) return;
     focusAfterRemove.current = null;
-    const buttons = listRef.current?.querySelectorAll<HTMLButtonElement>('button') ?? [];
+    const buttons = listRef.current?.querySelectorAll<HTMLButtonElement>('button[data-remove-photo]') ?? [];
     const target = buttons[Math.min(index, buttons.length - 1)] ?? chooseButton.current;
     target?.focus();
   }, [photos]);
@@ -43,6 +49,14 @@ export function ImagePicker({
     // Reset so picking the same file again (after removing it) fires `change` once more.
     event.target.value = '';
     void addFiles(files);
+  };
+
+  const onReplacePick = (event: ChangeEvent<HTMLInputElement>) => {
+    const [file] = Array.from(event.target.files ?? []);
+    event.target.value = '';
+    const id = replacing.current;
+    replacing.current = null;
+    if (file && id !== null) void replace(id, file);
   };
 
   const onDrop = (event: DragEvent<HTMLDivElement>) => {
@@ -68,8 +82,8 @@ export function ImagePicker({
       >
         <ImagePlus className="size-10 text-muted-foreground" aria-hidden="true" />
         <p id={hintId} className="max-w-sm text-sm text-muted-foreground">
-          Add up to {MAX_PHOTOS} photos of the problem (optional). Images only; they are resized on your
-          device before upload.
+          Add up to {MAX_PHOTOS} photos of the problem (optional). Images only; they are resized and checked
+          on your device before upload.
         </p>
         <div className="flex w-full flex-col gap-2 sm:w-auto sm:flex-row">
           <Button
@@ -114,6 +128,14 @@ export function ImagePicker({
           onChange={onPick}
           data-testid="input-camera"
         />
+        <input
+          ref={replaceInput}
+          type="file"
+          accept="image/*"
+          hidden
+          onChange={onReplacePick}
+          data-testid="input-replace-photo"
+        />
       </div>
 
       <div aria-live="polite" className="grid gap-2 empty:hidden">
@@ -136,13 +158,9 @@ export function ImagePicker({
             {photos.length} of {MAX_PHOTOS} photos added
           </p>
           <ul ref={listRef} className="grid grid-cols-3 gap-3 sm:grid-cols-5" aria-label="Selected photos">
-            {photos.map((photo, index) => (
-              <li key={photo.id} className="relative" data-testid="photo-thumbnail">
-                <img
-                  src={photo.dataUrl}
-                  alt={`${photo.name} (${index + 1} of ${photos.length})`}
-                  className="aspect-square w-full rounded-md border object-cover"
-                />
+            {photos.map((photo, index) => {
+              const problemId = `photo-problem-${photo.id}`;
+              const removeButton = (
                 <Button
                   variant="secondary"
                   size="icon"
@@ -153,11 +171,63 @@ export function ImagePicker({
                   disabled={disabled}
                   aria-label={`Remove photo ${index + 1}`}
                   className="absolute -right-2 -top-2 size-8 rounded-full border shadow-sm"
+                  data-remove-photo
                 >
                   <X aria-hidden="true" />
                 </Button>
-              </li>
-            ))}
+              );
+              return photo.problem ? (
+                // Beside the photo: why it cannot help, and a way to take or choose another.
+                <li
+                  key={photo.id}
+                  className="col-span-full flex items-start gap-3 rounded-md border border-destructive/60 bg-destructive/5 p-2"
+                  data-testid="photo-thumbnail"
+                >
+                  <div className="relative w-20 shrink-0 sm:w-24">
+                    <img
+                      src={photo.dataUrl}
+                      alt={`${photo.name} (${index + 1} of ${photos.length})`}
+                      aria-describedby={problemId}
+                      className="aspect-square w-full rounded-md border border-destructive object-cover"
+                    />
+                    {removeButton}
+                  </div>
+                  <div className="grid min-w-0 gap-2">
+                    <p
+                      id={problemId}
+                      role="status"
+                      className="text-sm font-medium text-destructive"
+                      data-testid="photo-problem"
+                    >
+                      {photoProblemMessage(photo.problem, index + 1)}
+                    </p>
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      className="w-fit"
+                      disabled={disabled || preparing > 0}
+                      onClick={() => {
+                        replacing.current = photo.id;
+                        replaceInput.current?.click();
+                      }}
+                      data-testid="button-replace-photo"
+                    >
+                      <RefreshCw aria-hidden="true" />
+                      {COPY.replacePhoto(index + 1)}
+                    </Button>
+                  </div>
+                </li>
+              ) : (
+                <li key={photo.id} className="relative" data-testid="photo-thumbnail">
+                  <img
+                    src={photo.dataUrl}
+                    alt={`${photo.name} (${index + 1} of ${photos.length})`}
+                    className="aspect-square w-full rounded-md border object-cover"
+                  />
+                  {removeButton}
+                </li>
+              );
+            })}
           </ul>
         </div>
       )}

@@ -1,5 +1,5 @@
 import { Button } from '@/components/ui/button';
-import { WIZARD_STEPS } from '../copy';
+import { COPY, WIZARD_STEPS } from '../copy';
 import type { PhotoSelection } from '../hooks/use-photo-selection';
 import { ImagePicker } from './image-picker';
 import { StepHeading } from './step-heading';
@@ -26,11 +26,27 @@ export function PhotosStep({
 
       <ImagePicker selection={selection} />
 
+      {selection.hasUnusable && (
+        <p
+          id="photos-need-attention"
+          className="text-sm text-muted-foreground"
+          data-testid="text-photos-need-attention"
+        >
+          {COPY.photosNeedAttention}
+        </p>
+      )}
+
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
         <Button variant="outline" onClick={onBack} data-testid="button-back">
           Back
         </Button>
-        <Button onClick={onNext} disabled={selection.preparing > 0} data-testid="button-next">
+        {/* A photo too dark or too blurred to help holds the diagnosis until it is replaced or removed. */}
+        <Button
+          onClick={onNext}
+          disabled={selection.preparing > 0 || selection.hasUnusable}
+          aria-describedby={selection.hasUnusable ? 'photos-need-attention' : undefined}
+          data-testid="button-next"
+        >
           Next
         </Button>
       </div>

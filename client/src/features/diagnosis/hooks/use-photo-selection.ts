@@ -1,4 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
+import type { PhotoProblem } from '@shared/photo-quality';
 import {
   MAX_PHOTOS,
   UnreadablePhotoError,
@@ -6,23 +7,38 @@ import {
   type PreparedPhoto,
 } from '@/utils/downscale-image';
 import { COPY } from '../copy';
+import { checkPhoto } from '../utils/photo-check';
 
 export interface SelectedPhoto extends PreparedPhoto {
   id: number;
+  /** Too dark or too blurred to help (the device's check, or the server's refusal); null when usable. */
+  problem: PhotoProblem | null;
 }
 
 export interface PhotoSelection {
   photos: SelectedPhoto[];
-  /** Photos still being decoded and reduced. */
+  /** Photos still being decoded, reduced and checked. */
   preparing: number;
   /** A message about the last addition (too many photos, an unreadable file), or null. */
   notice: string | null;
+  /** Some photo is too dark or too blurred: the diagnosis waits until it is replaced or removed. */
+  hasUnusable: boolean;
   addFiles: (files: Iterable<File>) => Promise<void>;
+  /** Puts another file in the place of a photo (the usual answer to "too dark" or "too blurred"). */
+  replace: (id: number, file: File) => Promise<void>;
+  /** Marks the photos the server refused (by id), with its reason. */
+  markUnusable: (refused: readonly { id: number; problem: PhotoProblem }[]) => void;
   remove: (id: number) => void;
   clear: () => void;
 }
 
-/** The wizard's photos: downscaled one at a time as they are picked, at most MAX_PHOTOS. */
+const unreadableReason = (error: unknown) =>
+  error instanceof UnreadablePhotoError ? error.message : 'This file could not be read as an image';
+
+/**
+ * The wizard's photos: downscaled and checked (too dark, too blurred: shared/photo-quality.ts) one
+ * at a time as they are picked, at most MAX_PHOTOS.
+ */
 export function usePhotoSelection(): PhotoSelection {
   const [photos, setPhotos] = useState<SelectedPhoto[]>([]);
   const [preparing, setPreparing] = useState(0);
@@ -33,35 +49,66 @@ export function usePhotoSelection(): PhotoSelection {
   // Bumped by clear(): photos still being prepared for an abandoned selection are dropped.
   const generation = useRef(0);
 
-  const addFiles = useCallback(async (files: Iterable<File>) => {
-    const picked = Array.from(files);
-    if (picked.length === 0) return;
-    const room = Math.max(0, MAX_PHOTOS - reserved.current);
-    const accepted = picked.slice(0, room);
-    const problems: string[] = [];
-    if (picked.length > room) problems.push(COPY.tooManyPhotos);
-    reserved.current += accepted.length;
-    setNotice(null);
-    const startedIn = generation.current;
-
-    for (const file of accepted) {
+  /** Reduces and checks one file; the photo is placed by `place` unless the selection was cleared. */
+  const prepare = useCallback(
+    async (file: File, place: (photo: SelectedPhoto) => void): Promise<string | null> => {
+      const startedIn = generation.current;
       setPreparing((count) => count + 1);
       try {
         const prepared = await downscaleImage(file);
-        if (generation.current !== startedIn) return;
-        const id = nextId.current++;
-        setPhotos((current) => [...current, { ...prepared, id }]);
+        const problem = await checkPhoto(prepared.dataUrl);
+        if (generation.current === startedIn) place({ ...prepared, id: nextId.current++, problem });
+        return null;
       } catch (error) {
-        if (generation.current !== startedIn) return;
-        reserved.current -= 1;
-        const reason =
-          error instanceof UnreadablePhotoError ? error.message : 'This file could not be read as an image';
-        problems.push(`${file.name}: ${reason}.`);
+        return `${file.name}: ${unreadableReason(error)}.`;
       } finally {
         if (generation.current === startedIn) setPreparing((count) => count - 1);
       }
-    }
-    if (problems.length > 0) setNotice(problems.join(' '));
+    },
+    [],
+  );
+
+  const addFiles = useCallback(
+    async (files: Iterable<File>) => {
+      const picked = Array.from(files);
+      if (picked.length === 0) return;
+      const room = Math.max(0, MAX_PHOTOS - reserved.current);
+      const accepted = picked.slice(0, room);
+      const problems: string[] = [];
+      if (picked.length > room) problems.push(COPY.tooManyPhotos);
+      reserved.current += accepted.length;
+      setNotice(null);
+      const startedIn = generation.current;
+
+      for (const file of accepted) {
+        const failure = await prepare(file, (photo) => setPhotos((current) => [...current, photo]));
+        if (generation.current !== startedIn) return;
+        if (failure) {
+          reserved.current -= 1;
+          problems.push(failure);
+        }
+      }
+      if (problems.length > 0) setNotice(problems.join(' '));
+    },
+    [prepare],
+  );
+
+  const replace = useCallback(
+    async (id: number, file: File) => {
+      setNotice(null);
+      const failure = await prepare(file, (photo) =>
+        setPhotos((current) => current.map((kept) => (kept.id === id ? photo : kept))),
+      );
+      if (failure) setNotice(failure);
+    },
+    [prepare],
+  );
+
+  const markUnusable = useCallback((refused: readonly { id: number; problem: PhotoProblem }[]) => {
+    const byId = new Map(refused.map(({ id, problem }) => [id, problem]));
+    setPhotos((current) =>
+      current.map((photo) => (byId.has(photo.id) ? { ...photo, problem: byId.get(photo.id)! } : photo)),
+    );
   }, []);
 
   const remove = useCallback(
@@ -82,5 +129,15 @@ export function usePhotoSelection(): PhotoSelection {
     setNotice(null);
   }, []);
 
-  return { photos, preparing, notice, addFiles, remove, clear };
+  return {
+    photos,
+    preparing,
+    notice,
+    hasUnusable: photos.some((photo) => photo.problem !== null),
+    addFiles,
+    replace,
+    markUnusable,
+    remove,
+    clear,
+  };
 }

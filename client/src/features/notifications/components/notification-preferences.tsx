@@ -15,10 +15,13 @@ import { useNotificationPreferences } from '../api/get-notification-preferences'
 import { useUpdateNotificationPreferences } from '../api/update-notification-preferences';
 import { COPY } from '../copy';
 
-/** Kinds a role never receives, so never offered: jobs near you are for plumbers, quotes for the rest. */
+/**
+ * Kinds a role never receives, so never offered: jobs near you and payouts are for plumbers, quotes
+ * for the rest.
+ */
 const NOT_FOR: Record<UserRole, readonly NotificationKind[]> = {
-  homeowner: ['new_nearby_job'],
-  admin: ['new_nearby_job'],
+  homeowner: ['new_nearby_job', 'payout_paid'],
+  admin: ['new_nearby_job', 'payout_paid'],
   plumber: ['new_quote'],
 };
 

@@ -18,12 +18,16 @@ import { QuoteForm } from './quote-form';
 
 const SKELETON_COUNT = 3;
 
-/** 'Available Jobs': open jobs in the plumber's area, with the inline quote form. */
+/**
+ * 'Available Jobs': open jobs in the plumber's area, with the inline quote form. The first page
+ * (NEARBY_PAGE_SIZE jobs) shows at once; "Load more" appends the next until there is none.
+ */
 export function AvailableJobs({ plumberId }: { plumberId: string }) {
   const nearby = useNearbyJobs();
   const quotes = usePlumberQuotes({ plumberId });
   const quoteByJob = new Map((quotes.data ?? []).map((quote) => [quote.jobId, quote]));
   const [quoting, setQuoting] = useState<string | null>(null);
+  const jobs = nearby.data?.pages.flatMap((page) => page.items) ?? [];
 
   let body;
   if (nearby.isPending) {
@@ -35,13 +39,18 @@ export function AvailableJobs({ plumberId }: { plumberId: string }) {
         ))}
       </div>
     );
-  } else if (nearby.isError) {
+  } else if (!nearby.data) {
     body = (
-      <p role="alert" className="text-destructive">
-        {COPY.jobsFailed}
-      </p>
+      <div className="grid justify-items-start gap-3">
+        <p role="alert" className="text-destructive">
+          {COPY.jobsFailed}
+        </p>
+        <Button variant="outline" onClick={() => void nearby.refetch()}>
+          {COPY.retry}
+        </Button>
+      </div>
     );
-  } else if (nearby.data.length === 0) {
+  } else if (jobs.length === 0) {
     body = (
       <Card>
         <CardContent className="py-10 text-center">
@@ -51,19 +60,42 @@ export function AvailableJobs({ plumberId }: { plumberId: string }) {
     );
   } else {
     body = (
-      <ul className="grid gap-4">
-        {nearby.data.map((job) => (
-          <li key={job.id}>
-            <AvailableJobCard
-              job={job}
-              ownQuote={quoteByJob.get(job.id)}
-              quoting={quoting === job.id}
-              onQuote={() => setQuoting(job.id)}
-              onDone={() => setQuoting(null)}
-            />
-          </li>
-        ))}
-      </ul>
+      <>
+        <ul className="grid gap-4" data-testid="list-nearby-jobs">
+          {jobs.map((job) => (
+            <li key={job.id}>
+              <AvailableJobCard
+                job={job}
+                ownQuote={quoteByJob.get(job.id)}
+                quoting={quoting === job.id}
+                onQuote={() => setQuoting(job.id)}
+                onDone={() => setQuoting(null)}
+              />
+            </li>
+          ))}
+        </ul>
+        <p className="sr-only" role="status">
+          {COPY.jobsShown(jobs.length)}
+        </p>
+        {nearby.isFetchNextPageError && (
+          <p role="alert" className="mt-4 text-destructive">
+            {COPY.moreJobsFailed}
+          </p>
+        )}
+        {nearby.hasNextPage && (
+          <Button
+            variant="outline"
+            className="mt-4 w-full sm:w-auto"
+            // A refetch in flight (a live event) rebuilds the pages; the next one follows it.
+            disabled={nearby.isFetching}
+            aria-busy={nearby.isFetchingNextPage}
+            onClick={() => void nearby.fetchNextPage()}
+            data-testid="button-load-more-jobs"
+          >
+            {nearby.isFetchingNextPage ? COPY.loadingMoreJobs : COPY.loadMoreJobs}
+          </Button>
+        )}
+      </>
     );
   }
 

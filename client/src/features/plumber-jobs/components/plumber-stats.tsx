@@ -3,7 +3,7 @@ import { formatAverageRating } from '@shared/job-display';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useAverageRating } from '../api/get-average-rating';
-import { useNearbyJobs } from '../api/get-nearby-jobs';
+import { useNearbyCount } from '../api/get-nearby-count';
 import { usePlumberQuotes } from '../api/get-plumber-quotes';
 import { COPY } from '../copy';
 
@@ -11,7 +11,8 @@ import { COPY } from '../copy';
 export function PlumberStats({ plumberId }: { plumberId: string }) {
   const rating = useAverageRating({ plumberId });
   const quotes = usePlumberQuotes({ plumberId });
-  const nearby = useNearbyJobs();
+  // All the open jobs in the area, not the pages of the list below (GET /api/jobs/nearby/count).
+  const nearby = useNearbyCount();
 
   return (
     <ul className="mt-8 grid gap-3 sm:grid-cols-3 sm:gap-4" aria-label="Summary">
@@ -35,7 +36,7 @@ export function PlumberStats({ plumberId }: { plumberId: string }) {
         id="jobs-nearby"
         title={COPY.stats.jobsNearby}
         icon={MapPin}
-        value={nearby.data ? String(nearby.data.length) : undefined}
+        value={nearby.data ? String(nearby.data.nearbyCount) : undefined}
         hint={COPY.stats.withinServiceArea}
         failed={nearby.isError}
       />

@@ -3,7 +3,7 @@ import { CalendarClock, Mail, MapPin, Phone, User } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { formatWindowOnClock } from '@shared/time-display';
-import { capitalise, jobTitleFromSlug } from '@shared/job-display';
+import { capitalise, formatPostedDate, jobTitleFromSlug } from '@shared/job-display';
 import { updateJobStatusInput, type AssignedJob } from '@shared/contracts/jobs';
 import { formatUsd, formatUsdRange } from '@shared/money';
 import { AmountInput } from '@/components/ui/amount-input';
@@ -164,6 +164,11 @@ function ScheduledJobCard({ job }: { job: AssignedJob }) {
               formatUsd(job.payout.plumberNet),
               formatUsd(job.payout.platformFee),
               capitalise(job.payout.status),
+            )}
+            {job.payout.paidAt && (
+              <span className="block font-normal text-muted-foreground" data-testid="text-payout-paid-at">
+                {COPY.scheduled.payoutPaidOn(formatPostedDate(job.payout.paidAt))}
+              </span>
             )}
           </p>
         )}
