@@ -66,7 +66,10 @@ type Manifest = Record<string, ManifestChunk>;
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
-/** Bytes as the server sends them: `compression()` uses zlib's default level. */
+/**
+ * Gzip bytes at zlib's default level: an upper bound of what is sent, as the server sends the build's
+ * pre-compressed brotli (or gzip at level 9) to browsers that accept it (ADR 038).
+ */
 const gzipSizeCache = new Map<string, number>();
 function gzipSize(file: string): number {
   let size = gzipSizeCache.get(file);

@@ -23,6 +23,7 @@ if (
     'client',
     'shared',
     'vite.config.ts',
+    'server/lib/precompress.ts',
     'tailwind.config.ts',
     'package-lock.json',
   ])

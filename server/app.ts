@@ -5,7 +5,7 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { createPgRateLimitStore } from './db/rate-limit-store';
 import { createPassport } from './auth/passport';
-import { createSessions } from './auth/session';
+import { createSessions, sessionsOnDemand } from './auth/session';
 import { enforceSessionLifetime } from './auth/session-lifetime';
 import { serveBuiltClient, serveDevClient } from './lib/client-assets';
 import { AppError } from './lib/app-error';
@@ -316,13 +316,20 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
     maxAgeMs: config.sessionMaxAgeMs,
     hostCookieOverHttps: config.isProduction,
   });
-  api.use(sessions.middleware);
-  api.use(passport.session());
+  // Only requests with the session cookie, and login, register and logout (which open or end one,
+  // cookie or not), reach the session store; the rest are logged out at no cost (ADR 038).
   api.use(
-    enforceSessionLifetime({
-      idleTimeoutMs: config.sessionIdleTimeoutMs,
-      absoluteTimeoutMs: config.sessionMaxAgeMs,
-    }),
+    sessionsOnDemand(
+      sessions,
+      [
+        passport.session(),
+        enforceSessionLifetime({
+          idleTimeoutMs: config.sessionIdleTimeoutMs,
+          absoluteTimeoutMs: config.sessionMaxAgeMs,
+        }),
+      ],
+      ['/auth/login', '/auth/register', '/auth/logout'],
+    ),
   );
   // Photos make diagnosis bodies and a job's photos large: their routers parse their own bodies, before
   // the 100 kB default, behind one admission (they share the decode gate).

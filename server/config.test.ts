@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, defaultPasswordCheckConcurrency, loadConfig } from './config';
 
@@ -57,6 +58,15 @@ describe('loadConfig', () => {
     });
     expect(configured.passwordChecks).toEqual({ concurrency: 4, maxQueued: 0, maxWaitMs: 2500 });
     expect(() => loadConfig({ PASSWORD_CHECK_CONCURRENCY: '0' })).toThrow(/PASSWORD_CHECK_CONCURRENCY/);
+  });
+
+  it('runs one server process per core by default, and 1 to 64 when WEB_CONCURRENCY says so', () => {
+    expect(loadConfig({}).webConcurrency).toBe(Math.min(64, availableParallelism()));
+    expect(loadConfig({ WEB_CONCURRENCY: '1' }).webConcurrency).toBe(1);
+    expect(loadConfig({ WEB_CONCURRENCY: '64' }).webConcurrency).toBe(64);
+    for (const value of ['0', '65', '2.5', 'many']) {
+      expect(() => loadConfig({ WEB_CONCURRENCY: value })).toThrow(/^ {2}WEB_CONCURRENCY: /m);
+    }
   });
 
   it('parses TRUST_PROXY as a hop count or a list of proxy addresses, CIDRs and named ranges', () => {

@@ -88,6 +88,11 @@ const envSchema = z
       .min(1)
       .max(64)
       .default(defaultPasswordCheckConcurrency(availableParallelism())),
+    /**
+     * Server processes on a real database, one per core by default (docs/decisions/037-workers-per-core.md);
+     * the embedded database and the development client always run in one.
+     */
+    WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(Math.min(64, availableParallelism())),
     /** Password checks allowed to wait; beyond that, login and register answer 503 at once. */
     PASSWORD_CHECK_QUEUE: z.coerce.number().int().min(0).max(10_000).default(16),
     /** How long a password check may wait for its turn before login or register answers 503. */
@@ -232,6 +237,7 @@ function toConfig(env: z.output<typeof envSchema>) {
     authRateLimit: { limit: env.AUTH_RATE_LIMIT, windowMs: env.AUTH_RATE_WINDOW_MS },
     loginAccountRateLimit: { limit: env.LOGIN_ACCOUNT_RATE_LIMIT, windowMs: env.AUTH_RATE_WINDOW_MS },
     shutdownDrainMs: env.SHUTDOWN_DRAIN_MS,
+    webConcurrency: env.WEB_CONCURRENCY,
     mail: {
       smtpUrl: env.SMTP_URL,
       from: env.MAIL_FROM,

@@ -1,30 +1,68 @@
+import cluster from 'node:cluster';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:http';
 import path from 'node:path';
 import { createApp } from './app';
-import { ConfigError, loadConfig } from './config';
-import { openDatabase } from './db/client';
+import { planWorkers, reportDatabasePrepared, runPrimary, workerRole, type ClientMode } from './cluster';
+import { ConfigError, loadConfig, type Config } from './config';
+import { openDatabase, type DatabaseHandle } from './db/client';
 import { runMigrations } from './db/migrate';
 import { seedDatabase } from './db/seed';
 import { CLIENT_BUILD_DIR } from './lib/client-assets';
 import { answerClientError } from './lib/error-handler';
-import { createLogger } from './lib/logger';
+import type { MediaStore } from './lib/media-store';
+import { createLogger, type Logger } from './lib/logger';
 import { resolveSessionSecret } from './lib/session-secret';
 import { startBookingReleaseSweep, startSlotScheduler } from './modules/booking';
 import { startJobEstimateBackfill, startJobStatusTallyFolding } from './modules/jobs';
 import { startMediaRetention } from './modules/media';
 
+/** Which client this process serves; PLUMBLINE_CLIENT=none serves only the API (used by tests of this entry point). */
+function resolveClient(config: Config): ClientMode {
+  const clientOverride = process.env.PLUMBLINE_CLIENT;
+  const client =
+    clientOverride === 'none' || clientOverride === 'static' || clientOverride === 'vite'
+      ? clientOverride
+      : config.isProduction
+        ? 'static'
+        : 'vite';
+  if (client === 'static' && !existsSync(path.join(CLIENT_BUILD_DIR, 'index.html'))) {
+    throw new ConfigError('No client build found: run "npm run build" (npm start does it for you).');
+  }
+  return client;
+}
+
 async function main() {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
-  let ready = false;
-  let draining = false;
+  const client = resolveClient(config);
+  if (cluster.isWorker) return serve(config, logger, client);
   if (config.demoSeedExposed) {
     logger.warn(
       { host: config.host },
       'DEMO_SEED=true on a server other machines can reach: the demo accounts, admin included, have a published password. Use this only on a private test network.',
     );
   }
+  // A process per core on a real database (docs/decisions/037-workers-per-core.md).
+  const plan = planWorkers(config, client);
+  if (plan.singleProcessReason) {
+    logger.info({ webConcurrency: config.webConcurrency }, `one server process: ${plan.singleProcessReason}`);
+  }
+  if (plan.workers > 1) return runPrimary({ workers: plan.workers, config, logger });
+  return serve(config, logger, client);
+}
+
+/**
+ * One server process: the whole server outside a cluster, or one worker of it. The background role
+ * (the only one outside a cluster) also migrates, seeds, and runs the periodic tasks and the job
+ * queue's workers; a web worker serves requests and sends jobs.
+ */
+async function serve(config: Config, baseLogger: Logger, client: ClientMode) {
+  const role = workerRole();
+  // In a cluster every line says which worker wrote it (pino adds the pid).
+  const logger = cluster.isWorker ? baseLogger.child({ role }) : baseLogger;
+  let ready = false;
+  let draining = false;
 
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
@@ -39,17 +77,6 @@ async function main() {
     'database open',
   );
 
-  // PLUMBLINE_CLIENT=none serves only the API (used by tests of this entry point).
-  const clientOverride = process.env.PLUMBLINE_CLIENT;
-  const client =
-    clientOverride === 'none' || clientOverride === 'static' || clientOverride === 'vite'
-      ? clientOverride
-      : config.isProduction
-        ? 'static'
-        : 'vite';
-  if (client === 'static' && !existsSync(path.join(CLIENT_BUILD_DIR, 'index.html'))) {
-    throw new ConfigError('No client build found: run "npm run build" (npm start does it for you).');
-  }
   const {
     app,
     close: closeApp,
@@ -66,6 +93,8 @@ async function main() {
     client,
     isReady: () => ready,
     isDraining: () => draining,
+    // A web worker sends jobs; the background worker works on them.
+    jobQueue: role === 'web' ? { deliver: false } : undefined,
   });
 
   const server = createServer(app);
@@ -74,30 +103,19 @@ async function main() {
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
   logger.info({ port: config.port }, `Plumbline listening on http://localhost:${config.port}`);
 
-  await runMigrations(database.pool);
-  const summary = await seedDatabase(database.db, {
-    demo: config.demoSeed,
-    bcryptCost: config.bcryptCost,
-    timeZone: config.appTimeZone,
-  });
-  // Keeps 30 days of bookable slots ahead in APP_TIME_ZONE, topped up every few hours. Its first run
-  // is awaited: today's slots in the app's zone exist before /readyz says ready.
-  const slotScheduler = startSlotScheduler({ db: database.db, logger, timeZone: config.appTimeZone });
-  await slotScheduler.runOnce();
-  // Photos of diagnoses that never became a job go after MEDIA_RETENTION_DAYS (one sweep per cluster tick).
-  const mediaRetention = startMediaRetention({
-    db: database.db,
-    media,
-    logger,
-    retentionDays: config.mediaRetentionDays,
-  });
-  // Guest bookings not confirmed in time give their slots back (every instance sweeps; each goes once).
-  const bookingRelease = startBookingReleaseSweep({ db: database.db, logger });
-  // The per-status job counts' appended changes are folded into their totals every minute.
-  const jobStatusTallies = startJobStatusTallyFolding({ db: database.db, logger });
+  // The background role (the only process outside a cluster) prepares the database and starts the
+  // work that runs once per cluster; a web worker starts after that (server/cluster.ts).
+  const background =
+    role === 'background' ? await startBackgroundWork(config, logger, database, media) : undefined;
   // Queued jobs (outgoing mail, password-reset requests): opens the queue (pg-boss keeps its own
-  // schema) and starts this instance's workers.
+  // schema) and, in the background role, starts the workers; every role sends.
   await jobQueue.start();
+  if (background) {
+    logger.info('background work started: periodic tasks and job queue workers');
+    reportDatabasePrepared();
+  } else {
+    logger.info('web worker: periodic tasks and job queue workers run in the background worker');
+  }
   // Live events: this instance's LISTEN connection, and the daily cleanup of the event log.
   await liveEvents.start();
   // Pricing: this instance's cache drops when any instance commits a pricing edit (pricing_changed).
@@ -106,11 +124,18 @@ async function main() {
   // homeowner after a start waits no longer than the next one.
   await warmUp();
   ready = true;
-  logger.info({ seed: summary, demoAccounts: config.demoSeed }, 'migrated and seeded; ready');
+  if (background) {
+    logger.info(
+      { seed: background.seedSummary, demoAccounts: config.demoSeed },
+      'migrated and seeded; ready',
+    );
+  } else {
+    logger.info('ready');
+  }
   // Jobs posted before estimates were kept get today's once (the demo seed's too), in the background
   // after ready: at a million old jobs it takes minutes. Safe on several instances at once, and
   // idempotent; until a job is priced it reads as having no estimate (server/modules/jobs/job-estimates.ts).
-  const estimateBackfill = startJobEstimateBackfill({ db: database.db, logger });
+  if (background) background.tasks.push(startJobEstimateBackfill({ db: database.db, logger }));
 
   let stopping = false;
   const shutdown = (signal: string) => {
@@ -132,11 +157,7 @@ async function main() {
         clearInterval(closeIdle);
         await liveEventsStopped;
         await pricing.stopListening();
-        await slotScheduler.stop();
-        await mediaRetention.stop();
-        await bookingRelease.stop();
-        await jobStatusTallies.stop();
-        await estimateBackfill.stop();
+        for (const task of background?.tasks ?? []) await task.stop();
         await jobQueue.stop();
         await closeApp();
         await database.close();
@@ -148,6 +169,38 @@ async function main() {
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+/**
+ * Migrations, the seed and the periodic tasks: once per cluster. Each task is also safe on several
+ * instances at once (docs/operations.md), which is what several machines each running a cluster do.
+ */
+async function startBackgroundWork(
+  config: Config,
+  logger: Logger,
+  database: DatabaseHandle,
+  media: MediaStore,
+) {
+  await runMigrations(database.pool);
+  const seedSummary = await seedDatabase(database.db, {
+    demo: config.demoSeed,
+    bcryptCost: config.bcryptCost,
+    timeZone: config.appTimeZone,
+  });
+  // Keeps 30 days of bookable slots ahead in APP_TIME_ZONE, topped up every few hours. Its first run
+  // is awaited: today's slots in the app's zone exist before /readyz says ready.
+  const slotScheduler = startSlotScheduler({ db: database.db, logger, timeZone: config.appTimeZone });
+  await slotScheduler.runOnce();
+  const tasks: { stop(): Promise<void> }[] = [
+    slotScheduler,
+    // Photos of diagnoses that never became a job go after MEDIA_RETENTION_DAYS (one sweep per cluster tick).
+    startMediaRetention({ db: database.db, media, logger, retentionDays: config.mediaRetentionDays }),
+    // Guest bookings not confirmed in time give their slots back (every instance sweeps; each goes once).
+    startBookingReleaseSweep({ db: database.db, logger }),
+    // The per-status job counts' appended changes are folded into their totals every minute.
+    startJobStatusTallyFolding({ db: database.db, logger }),
+  ];
+  return { seedSummary, tasks };
 }
 
 main().catch((error: unknown) => {

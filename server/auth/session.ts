@@ -1,6 +1,6 @@
 import connectPgSimple from 'connect-pg-simple';
 import session from 'express-session';
-import type { Request, RequestHandler, Response } from 'express';
+import { Router, type Request, type RequestHandler, type Response } from 'express';
 import type pg from 'pg';
 
 export const SESSION_COOKIE_NAME = 'plumbline.sid';
@@ -23,6 +23,8 @@ export interface SessionOptions {
 
 export interface Sessions {
   middleware: RequestHandler;
+  /** Whether the request carries a cookie of the name its session would travel in (valid or not). */
+  carriesCookie(req: Request): boolean;
   /** Tells the browser to drop the cookie this request's session travels in. */
   clearCookie(req: Request, res: Response): void;
 }
@@ -59,9 +61,78 @@ export function createSessions(options: SessionOptions): Sessions {
 
   return {
     middleware: (req, res, next) => (usesHostCookie(req) ? hostOnly : plain)(req, res, next),
+    carriesCookie: (req) =>
+      hasCookie(req.headers.cookie, usesHostCookie(req) ? HOST_SESSION_COOKIE_NAME : SESSION_COOKIE_NAME),
     clearCookie(req, res) {
       if (usesHostCookie(req)) res.clearCookie(HOST_SESSION_COOKIE_NAME, { path: '/', secure: true });
       else res.clearCookie(SESSION_COOKIE_NAME, { path: '/' });
     },
   };
+}
+
+/** Whether a Cookie header names `name`, as express-session's parser reads it (names are trimmed). */
+function hasCookie(header: string | undefined, name: string): boolean {
+  if (!header) return false;
+  return header.split(';').some((pair) => {
+    const equals = pair.indexOf('=');
+    return equals > 0 && pair.slice(0, equals).trim() === name;
+  });
+}
+
+type Done = (error?: unknown) => void;
+const callbackOf = (options: unknown, done?: Done) =>
+  typeof options === 'function' ? (options as Done) : done;
+
+/**
+ * passport's request helpers, for a request that skipped the session: it is logged out, and logging
+ * in needs a session, so a route that logs in without being listed in `openSessionAt` fails loudly
+ * instead of "logging in" for this one answer.
+ */
+const anonymousHelpers = {
+  isAuthenticated(this: Request) {
+    return Boolean(this.user);
+  },
+  isUnauthenticated(this: Request) {
+    return !this.user;
+  },
+  login(this: Request, _user: unknown, options: unknown, done?: Done) {
+    callbackOf(
+      options,
+      done,
+    )?.(new Error(`${this.method} ${this.originalUrl} logs in but opens no session (openSessionAt)`));
+  },
+  logout(this: Request, options: unknown, done?: Done) {
+    this.user = undefined;
+    callbackOf(options, done)?.();
+  },
+};
+
+function asAnonymous(req: Request): void {
+  req.isAuthenticated = anonymousHelpers.isAuthenticated as Request['isAuthenticated'];
+  req.isUnauthenticated = anonymousHelpers.isUnauthenticated as Request['isUnauthenticated'];
+  req.login = req.logIn = anonymousHelpers.login as Request['login'];
+  req.logout = req.logOut = anonymousHelpers.logout as Request['logout'];
+}
+
+/**
+ * The session and what reads it (`readers`: passport, the lifetime check) run only for requests that
+ * carry the session cookie, and for the routes in `openSessionAt`, which open or end one with or
+ * without a cookie. Any other request goes on logged out, exactly as it would have, but costs no
+ * session id, no store query and no Set-Cookie (docs/decisions/038-lean-request-path.md).
+ */
+export function sessionsOnDemand(
+  sessions: Pick<Sessions, 'middleware' | 'carriesCookie'>,
+  readers: RequestHandler[],
+  openSessionAt: string[],
+): Router {
+  const withSession = Router().use(sessions.middleware, ...readers);
+  // Mounted on paths, so they match as the routes themselves do (any case, a trailing slash).
+  const router = Router().use(openSessionAt, withSession);
+  router.use((req, res, next) => {
+    if (req.session) return next();
+    if (sessions.carriesCookie(req)) return withSession(req, res, next);
+    asAnonymous(req);
+    next();
+  });
+  return router;
 }

@@ -72,6 +72,9 @@ export async function startServerProcess(options: StartServerProcessOptions): Pr
     BCRYPT_COST: '4',
     // Tests stop many servers; the drain before closing has a test of its own.
     SHUTDOWN_DRAIN_MS: '0',
+    // One process per instance, as the tests and benchmarks count them; server/cluster.postgres.test.ts
+    // asks for workers per core (docs/decisions/037-workers-per-core.md).
+    WEB_CONCURRENCY: '1',
     SESSION_SECRET: `server-process-${randomBytes(24).toString('hex')}`,
     ...options.env,
   };

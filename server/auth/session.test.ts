@@ -1,0 +1,160 @@
+import express, { type Request } from 'express';
+import supertest from 'supertest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestContext, uniqueEmail, type TestContext } from '../test/test-context';
+import { createSessions, SESSION_COOKIE_NAME, sessionsOnDemand } from './session';
+
+const PASSWORD = 'copper-session-password';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+/** Counts the queries on the session table (connect-pg-simple's, on the app's pool) while `run` runs. */
+async function sessionQueriesDuring<T>(run: () => Promise<T>): Promise<{ result: T; queries: number }> {
+  const spy = vi.spyOn(ctx.database.pool, 'query');
+  try {
+    const result = await run();
+    const queries = spy.mock.calls.filter(([query]) => {
+      const text = typeof query === 'string' ? query : (query as { text?: string } | undefined)?.text;
+      return /"session"/.test(text ?? '');
+    }).length;
+    return { result, queries };
+  } finally {
+    spy.mockRestore();
+  }
+}
+
+/** A cookie of the session's name that opens no session (its signature is wrong): the full session path. */
+const UNKNOWN_SESSION = `${SESSION_COOKIE_NAME}=s%3Anot-a-session.bad-signature`;
+
+const LOGGED_OUT_REQUESTS: { method: 'get' | 'post'; path: string; body?: object }[] = [
+  { method: 'get', path: '/api/config/public' },
+  { method: 'get', path: '/api/auth/user' },
+  { method: 'get', path: '/api/account' },
+  { method: 'get', path: '/api/jobs' },
+  { method: 'get', path: '/api/events' },
+  { method: 'get', path: '/api/no-such-route' },
+  { method: 'post', path: '/api/auth/password-reset', body: { email: 'nobody@example.test' } },
+  { method: 'post', path: '/api/auth/verify-email', body: { token: 'not-a-token' } },
+  { method: 'post', path: '/api/auth/password-reset/confirm', body: { token: 'x', password: PASSWORD } },
+];
+
+describe('requests without a session cookie (docs/decisions/038-lean-request-path.md)', () => {
+  it.each(LOGGED_OUT_REQUESTS)(
+    '$method $path: no session-store query, no cookie, the logged-out answer',
+    async ({ method, path, body }) => {
+      const send = (cookie?: string) => {
+        const request = ctx.request[method](path);
+        if (cookie) request.set('Cookie', cookie);
+        return body ? request.send(body) : request;
+      };
+      const { result: lean, queries } = await sessionQueriesDuring(() => send());
+      expect(queries).toBe(0);
+      expect(lean.headers['set-cookie']).toBeUndefined();
+      // The same request through express-session and passport (a cookie that opens nothing) answers alike.
+      const full = await send(UNKNOWN_SESSION);
+      expect(full.headers['set-cookie']).toBeUndefined();
+      expect({ status: lean.status, body: lean.body }).toEqual({ status: full.status, body: full.body });
+    },
+  );
+
+  it('registers, logs in and logs out without a cookie, then reads with the session', async () => {
+    const email = uniqueEmail('lean');
+    const registered = await ctx.request.post('/api/auth/register').send({ email, password: PASSWORD });
+    expect(registered.status).toBe(201);
+    expect(String(registered.headers['set-cookie'])).toContain(`${SESSION_COOKIE_NAME}=`);
+
+    const login = await ctx.request.post('/api/auth/login').send({ email, password: PASSWORD });
+    expect(login.status).toBe(200);
+    const cookie = String(login.headers['set-cookie']).split(';')[0];
+    expect(cookie).toMatch(new RegExp(`^${SESSION_COOKIE_NAME.replace('.', '\\.')}=`));
+
+    // With the cookie the session is read from the store: the count above would see a regression.
+    const { result: user, queries } = await sessionQueriesDuring(() =>
+      ctx.request.get('/api/auth/user').set('Cookie', cookie),
+    );
+    expect(user.status).toBe(200);
+    expect(user.body.email).toBe(email.toLowerCase());
+    expect(queries).toBeGreaterThan(0);
+
+    // Logging out without a cookie answers as it always has.
+    const logout = await ctx.request.post('/api/auth/logout');
+    expect(logout.status).toBe(200);
+    expect(logout.body).toEqual({ ok: true });
+  });
+});
+
+describe('sessionsOnDemand', () => {
+  function probeApp() {
+    const sessions = createSessions({
+      pool: ctx.database.pool,
+      secret: 'probe-secret-'.padEnd(40, 'z'),
+      maxAgeMs: 60_000,
+      hostCookieOverHttps: false,
+    });
+    const app = express();
+    const readerRan = vi.fn();
+    app.use(
+      sessionsOnDemand(
+        sessions,
+        [
+          (_req, _res, next) => {
+            readerRan();
+            next();
+          },
+        ],
+        ['/auth/login'],
+      ),
+    );
+    // The probe's readers are not passport: with a session, passport's helpers are not there.
+    const probe = (req: Request) => ({
+      session: req.session !== undefined,
+      authenticated: typeof req.isAuthenticated === 'function' ? req.isAuthenticated() : null,
+      unauthenticated: typeof req.isUnauthenticated === 'function' ? req.isUnauthenticated() : null,
+      user: req.user ?? null,
+    });
+    app.all('/{*rest}', (req, res, next) => {
+      if (req.query.login === undefined) return void res.json(probe(req));
+      req.login({ id: 'u1' } as Express.User, (error: unknown) =>
+        error ? next(error) : res.json(probe(req)),
+      );
+    });
+    app.use((error: Error, _req: Request, res: express.Response, _next: express.NextFunction) => {
+      res.status(500).json({ error: error.message });
+    });
+    return { request: supertest(app), readerRan };
+  }
+
+  it('skips the session and its readers without the cookie, leaving passport’s helpers logged out', async () => {
+    const { request, readerRan } = probeApp();
+    const res = await request.get('/services');
+    expect(res.body).toEqual({ session: false, authenticated: false, unauthenticated: true, user: null });
+    expect(res.headers['set-cookie']).toBeUndefined();
+    expect(readerRan).not.toHaveBeenCalled();
+  });
+
+  it('runs them when the cookie is there, whatever its value, and on the listed routes', async () => {
+    const { request, readerRan } = probeApp();
+    expect((await request.get('/services').set('Cookie', `a=1; ${UNKNOWN_SESSION}`)).body.session).toBe(true);
+    expect((await request.post('/auth/login')).body.session).toBe(true);
+    // Matched as Express matches the route itself: any case, a trailing slash.
+    expect((await request.post('/Auth/Login/')).body.session).toBe(true);
+    expect(readerRan).toHaveBeenCalledTimes(3);
+    // Another cookie alone (or one whose name merely contains the session's) is no session cookie.
+    expect(
+      (await request.get('/x').set('Cookie', `x${SESSION_COOKIE_NAME}=1; theme=dark`)).body.session,
+    ).toBe(false);
+  });
+
+  it('refuses to log in where no session was opened, instead of a login that lasts one answer', async () => {
+    const { request } = probeApp();
+    const res = await request.post('/jobs?login');
+    expect(res.status).toBe(500);
+    expect(res.body.error).toMatch(/opens no session/);
+  });
+});
