@@ -536,14 +536,17 @@ describe(`admin: people (${testDatabaseKind} database)`, () => {
       expect(await activeAdmins()).toEqual([second.user.id]);
     });
 
+    /** A fresh pair of admins, and no other admin, for the next round of a race. */
+    async function startWithTwoNewAdmins() {
+      first = await registerActor(ctx, 'homeowner');
+      second = await registerActor(ctx, 'homeowner');
+      await ctx.database.db.update(users).set({ role: 'homeowner' }).where(eq(users.role, 'admin'));
+      await makeAdmins(first, second);
+    }
+
     it('stays with one admin when two demote or suspend each other at the same moment', async () => {
       for (let round = 0; round < 4; round++) {
-        if (round > 0) {
-          first = await registerActor(ctx, 'homeowner');
-          second = await registerActor(ctx, 'homeowner');
-          await ctx.database.db.update(users).set({ role: 'homeowner' }).where(eq(users.role, 'admin'));
-          await makeAdmins(first, second);
-        }
+        if (round > 0) await startWithTwoNewAdmins();
         const suspending = round % 2 === 1;
         const act = (by: Actor, target: Actor) =>
           suspending
@@ -612,12 +615,7 @@ describe(`admin: people (${testDatabaseKind} database)`, () => {
 
     it('stays with one admin when both delete their accounts, or one deletes as the other steps down, at once', async () => {
       for (let round = 0; round < 4; round++) {
-        if (round > 0) {
-          first = await registerActor(ctx, 'homeowner');
-          second = await registerActor(ctx, 'homeowner');
-          await ctx.database.db.update(users).set({ role: 'homeowner' }).where(eq(users.role, 'admin'));
-          await makeAdmins(first, second);
-        }
+        if (round > 0) await startWithTwoNewAdmins();
         const bothDelete = round % 2 === 0;
         const answers = await Promise.all([
           deleteOwnAccount(first),

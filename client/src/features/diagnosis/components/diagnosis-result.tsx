@@ -1,4 +1,13 @@
-import { AlertTriangle, Camera, ChevronDown, Info, OctagonAlert, RotateCcw, Wrench } from 'lucide-react';
+import {
+  AlertTriangle,
+  Camera,
+  ChevronDown,
+  Info,
+  OctagonAlert,
+  RotateCcw,
+  Wrench,
+  type LucideIcon,
+} from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { Urgency } from '@shared/constants';
@@ -73,24 +82,9 @@ export function DiagnosisResult({
 
       {diagnosis.safety && <SafetyBanner notice={diagnosis.safety} />}
 
-      {diagnosis.note && (
-        <p
-          className="flex gap-2 rounded-lg border bg-muted/40 p-3 text-sm text-muted-foreground"
-          data-testid="text-engine-note"
-        >
-          <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-          {diagnosis.note}
-        </p>
-      )}
-
+      {diagnosis.note && <ResultNote icon={Info} text={diagnosis.note} testId="text-engine-note" />}
       {diagnosis.photoNote && (
-        <p
-          className="flex gap-2 rounded-lg border bg-muted/40 p-3 text-sm text-muted-foreground"
-          data-testid="text-photo-note"
-        >
-          <Camera className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-          {diagnosis.photoNote}
-        </p>
+        <ResultNote icon={Camera} text={diagnosis.photoNote} testId="text-photo-note" />
       )}
 
       {!diagnosis.isPlumbingRelated && (
@@ -253,6 +247,19 @@ function ResultField({
       <h3 className="mb-1 text-xs font-semibold tracking-wide text-muted-foreground uppercase">{label}</h3>
       {children}
     </div>
+  );
+}
+
+/** A plain remark about how the result was reached (the engine used, photos not analysed). */
+function ResultNote({ icon: Icon, text, testId }: { icon: LucideIcon; text: string; testId: string }) {
+  return (
+    <p
+      className="flex gap-2 rounded-lg border bg-muted/40 p-3 text-sm text-muted-foreground"
+      data-testid={testId}
+    >
+      <Icon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+      {text}
+    </p>
   );
 }
 
