@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { AppError } from './app-error';
 
 export const NUL_MESSAGE = 'Text cannot contain NUL characters';
+export const HOSTILE_VALUE_MESSAGE = 'Invalid input: a value has the wrong type';
 
 /**
  * The path of the first string holding a NUL character: PostgreSQL text and jsonb cannot store
@@ -22,7 +23,14 @@ function findNul(value: unknown, path: string[] = []): string[] | undefined {
  * (the forms show the same text); every issue is returned in `details`.
  */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input);
+  let result: z.ZodSafeParseResult<z.output<S>>;
+  try {
+    result = schema.safeParse(input);
+  } catch {
+    // zod runs a string's length checks on any value with a `length`, even after the type check
+    // failed: `{"note": {"length": {"toString": ""}}}` then throws a TypeError instead of an issue.
+    throw new AppError('VALIDATION_ERROR', HOSTILE_VALUE_MESSAGE);
+  }
   if (result.success) {
     const nulPath = findNul(result.data);
     if (nulPath) {
