@@ -21,7 +21,7 @@ describe('auth', () => {
   });
 });
 
-describe('booking (docs/product.md §5)', () => {
+describe('booking (docs/product.md#5-validation)', () => {
   const good = {
     name: 'Dana Homeowner',
     email: 'Dana@Example.com',
