@@ -1,7 +1,8 @@
 /**
  * Load benchmark: Plumbline as a production process under autocannon.
  *
- *   1. raw node:http hello vs Plumbline's full middleware stack on GET /api/config/public (goal ≥ 15%);
+ *   1. a bare Express 5 hello route vs Plumbline's full middleware stack on GET /api/config/public
+ *      (goal ≥ 70%), with a raw node:http hello beside them for the earlier comparison (goal was ≥ 15%);
  *   2. GET /api/auth/user with a session (200) vs without one (401) (goal ≥ 60%);
  *   3. GET /api/jobs/nearby as a plumber with 1M jobs in PostgreSQL: saturation (goal ≥ 1,500 req/s),
  *      then 40% of that rate: p99 (goal ≤ 100 ms) with no error and no non-2xx;
@@ -16,6 +17,7 @@
  *   BENCH_LOAD_DURATION=30 BENCH_LOAD_WARMUP=5 npx tsx bench/load.ts     (longer, steadier figures)
  *   BENCH_LOAD_JOBS=100000 npx tsx bench/load.ts           (a smaller job table, to try the bench out)
  *   BENCH_LOAD_CONNECTIONS=32                              (connections of the saturation runs)
+ *   BENCH_LOAD_PARTS=1,2                                   (only measurements 1 and 2: skips nearby and floods)
  *
  * With 2+ cores the server runs on core 0 (`taskset -c 0`) and this process — autocannon — on core 1.
  * PostgreSQL cannot be pinned by a benchmark: it shares both cores. Prints figures and whether each
@@ -23,12 +25,14 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { openDatabase } from '../server/db/client';
 import { runMigrations } from '../server/db/migrate';
+import { CLIENT_BUILD_DIR } from '../server/lib/client-assets';
 import { startServerProcess, type ServerProcess } from '../server/test/server-process';
 import { createThrowawayDatabase } from '../server/test/test-context';
 import { type Figures, type Load as SharedLoad, fire, statusList } from './lib/fire';
@@ -39,12 +43,20 @@ const DURATION_S = Number(process.env.BENCH_LOAD_DURATION ?? 10);
 const WARMUP_S = Number(process.env.BENCH_LOAD_WARMUP ?? 3);
 const JOBS = Number(process.env.BENCH_LOAD_JOBS ?? 1_000_000);
 const CONNECTIONS = Number(process.env.BENCH_LOAD_CONNECTIONS ?? 32);
-/** Rows per insert statement: well within the pool's 15 s query timeout on PostgreSQL. */
-const SEED_CHUNK = 50_000;
+/** Which measurements to run, e.g. `1,2` while working on the request path (3 includes 4a and 4b). */
+const PARTS = new Set((process.env.BENCH_LOAD_PARTS ?? '1,2,3').split(',').map((part) => part.trim()));
+/**
+ * Rows per insert statement: within the pool's 15 s query timeout on PostgreSQL even on a busy shared
+ * machine (50,000 took over 15 s once, at a load average of 30).
+ */
+const SEED_CHUNK = 20_000;
 const FLOOD_PER_SECOND = 50;
 
 const GOALS = {
-  middlewareRatio: 0.15,
+  /** Plumbline's GET /api/config/public ÷ a bare Express 5 hello route. */
+  middlewareRatio: 0.7,
+  /** The earlier goal, against raw node:http: still printed, no longer the goal. */
+  rawHttpRatio: 0.15,
   sessionRatio: 0.6,
   nearbyReqPerSec: 1_500,
   nearbyP99Ms: 100,
@@ -189,16 +201,29 @@ async function measure(label: string, baseUrl: string, serverPid: number, load: 
 // ---------------------------------------------------------------------------------------------
 // Servers
 
-/** A bare node:http hello server, on the servers' core: the ceiling for any Node HTTP server here. */
-async function startHelloServer() {
-  const code = `
+/** The baselines' code, each run with `node -e` from the repository (so `express` is ours). */
+const HELLO_SERVERS = {
+  /** The ceiling for any Node HTTP server here. */
+  'raw node:http': `
     const http = require('node:http');
     const server = http.createServer((req, res) => {
       res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' });
       res.end('Hello, world!\\n');
     });
     server.keepAliveTimeout = 65000;
-    server.listen(0, '127.0.0.1', () => console.log(server.address().port));`;
+    server.listen(0, '127.0.0.1', () => console.log(server.address().port));`,
+  /** Express 5 as it comes (its default settings), one route: what the framework alone costs. */
+  'Express 5': `
+    const express = require('express');
+    const app = express();
+    app.get('/', (req, res) => res.send('Hello, world!\\n'));
+    const server = app.listen(0, '127.0.0.1', () => console.log(server.address().port));
+    server.keepAliveTimeout = 65000;`,
+};
+
+/** A hello server on the servers' core. */
+async function startHelloServer(kind: keyof typeof HELLO_SERVERS) {
+  const code = HELLO_SERVERS[kind];
   const [command, args] =
     SERVER_CPU === undefined
       ? [process.execPath, ['-e', code]]
@@ -206,7 +231,7 @@ async function startHelloServer() {
   const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'inherit'] });
   const port = await new Promise<string>((resolve, reject) => {
     child.once('error', reject);
-    child.once('exit', (status) => reject(new Error(`hello server exited with ${status}`)));
+    child.once('exit', (status) => reject(new Error(`${kind} hello server exited with ${status}`)));
     child.stdout.setEncoding('utf8').once('data', (line: string) => resolve(line.trim()));
   });
   return {
@@ -221,9 +246,36 @@ async function startHelloServer() {
   };
 }
 
+/** Measures one hello server on GET / at saturation. */
+async function measureHello(kind: keyof typeof HELLO_SERVERS): Promise<Row> {
+  const hello = await startHelloServer(kind);
+  cleanups.push(() => hello.stop());
+  const row = await measure(`${kind} hello`, hello.url, hello.pid, {
+    path: '/',
+    expect: [200],
+    connections: CONNECTIONS,
+  });
+  await cleanups.pop()!();
+  return row;
+}
+
 /**
- * Plumbline as in production: NODE_ENV=production, bcrypt cost 12, the production auth rate limit
- * (unless overridden), a session secret, and LOG_LEVEL=info. Its log goes to a pipe this process
+ * The client is served as in production (PLUMBLINE_CLIENT=static): its routes sit after the API's,
+ * and the server refuses to start without a build. A build already there is used as it is: the
+ * figures are of the API, which does not depend on the client's contents.
+ */
+function ensureClientBuild(): string {
+  if (existsSync(path.join(CLIENT_BUILD_DIR, 'index.html'))) return 'client build found';
+  const started = performance.now();
+  const result = spawnSync('npx', ['vite', 'build'], { stdio: ['ignore', 'ignore', 'inherit'] });
+  if (result.status !== 0) throw new Error(`npx vite build exited with ${result.status}`);
+  return `client built (${((performance.now() - started) / 1000).toFixed(0)} s)`;
+}
+
+/**
+ * Plumbline as in production: NODE_ENV=production, one process (WEB_CONCURRENCY=1, as server-process
+ * sets it), the built client served, bcrypt cost 12, the production auth rate limit (unless
+ * overridden), a session secret, and LOG_LEVEL=info. Its log goes to a pipe this process
  * drains (server-process keeps it), as a log collector drains a container's stdout: the app pays for
  * every request line it writes, as it would in production.
  */
@@ -233,6 +285,7 @@ function plumblineEnv(databaseUrl: string, extra: Record<string, string> = {}) {
     DATABASE_URL: databaseUrl,
     SESSION_SECRET,
     LOG_LEVEL: 'info',
+    PLUMBLINE_CLIENT: 'static',
     BCRYPT_COST: '12',
     ...extra,
   };
@@ -244,7 +297,12 @@ async function withPlumbline<T>(
   extraEnv: Record<string, string>,
   use: (server: ServerProcess) => Promise<T>,
 ): Promise<T> {
-  const server = await startServerProcess({ env: plumblineEnv(databaseUrl, extraEnv), cpu: SERVER_CPU });
+  // A busy machine can take over a minute to load the server through tsx: allow it three.
+  const server = await startServerProcess({
+    env: plumblineEnv(databaseUrl, extraEnv),
+    cpu: SERVER_CPU,
+    readyTimeoutMs: 180_000,
+  });
   try {
     return await use(server);
   } finally {
@@ -357,7 +415,7 @@ async function seedJobs(databaseUrl: string) {
       const to = Math.min(JOBS, from + SEED_CHUNK - 1);
       await insertJobs(database, users[0].id, from, to);
       const seconds = (performance.now() - start) / 1000;
-      if (to === JOBS || (to / SEED_CHUNK) % 4 === 0)
+      if (to === JOBS || (to / SEED_CHUNK) % 10 === 0)
         console.log(
           `  seeded ${to.toLocaleString('en-US')} / ${JOBS.toLocaleString('en-US')} jobs (${seconds.toFixed(0)} s)`,
         );
@@ -438,22 +496,18 @@ async function main() {
     `  ${DURATION_S} s per measurement after ${WARMUP_S} s warm-up; ${CONNECTIONS} connections at saturation; ${JOBS.toLocaleString('en-US')} jobs`,
   );
 
-  // 1a. The ceiling: bare node:http.
-  console.log('\n[1] raw node:http hello vs Plumbline on GET /api/config/public');
-  const hello = await startHelloServer();
-  cleanups.push(() => hello.stop());
-  const helloRow = await measure('raw node:http hello', hello.url, hello.pid, {
-    path: '/',
-    expect: [200],
-    connections: CONNECTIONS,
-  });
-  await cleanups.pop()!();
+  console.log(`  ${ensureClientBuild()}`);
 
   // One database for every Plumbline run: migrations, then the 1M jobs, before any server starts.
   const throwaway = await createThrowawayDatabase(BASE_DATABASE_URL, 'plumbline_load');
   cleanups.push(() => throwaway.drop());
   console.log(`\n[setup] seeding ${JOBS.toLocaleString('en-US')} jobs into a throw-away database`);
   await seedJobs(throwaway.url);
+
+  // 1a. The baselines, right before Plumbline: bare Express 5 (the goal's), and raw node:http.
+  console.log('\n[1] Express 5 and raw node:http hello vs Plumbline on GET /api/config/public');
+  const expressRow = await measureHello('Express 5');
+  const helloRow = await measureHello('raw node:http');
 
   // 1b. Plumbline on its most trivial API route: no database, but every middleware of /api.
   let plumberCookie = '';
@@ -490,81 +544,94 @@ async function main() {
     return [withSession, without];
   });
 
-  // 3 and 4a. Nearby jobs: saturation, 40% of it, and 40% beside a flood that the rate limit absorbs.
-  console.log(
-    `\n[3] GET /api/jobs/nearby (plumber, ${JOBS.toLocaleString('en-US')} jobs): saturation, then 40% of it`,
-  );
-  const nearby = (connections: number, rate?: number): Load => ({
-    path: '/api/jobs/nearby',
-    headers: { cookie: plumberCookie },
-    expect: [200],
-    connections,
-    rate,
-  });
-  const flood: Load = {
-    path: '/api/auth/login',
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'load.homeowner@example.test', password: 'not-the-password' }),
-    // 401 for a wrong password, 429 once the limit is reached, 503 when the password-check queue is
-    // full (PASSWORD_CHECK_CONCURRENCY / PASSWORD_CHECK_QUEUE).
-    expect: [401, 429, 503],
-    connections: FLOOD_PER_SECOND,
-    rate: FLOOD_PER_SECOND,
-  };
-  /** The flood and the nearby load together; one CPU account for both. */
-  const beside = async (label: string, server: ServerProcess, rate: number) => {
-    // Warm up with the flood too: the measured window then sees the flood's steady state (with the
-    // production limit, only 429s: its first attempts ran bcrypt during the warm-up).
-    if (WARMUP_S > 0)
-      await Promise.all([fire(server.url, nearby(20, rate), WARMUP_S), fire(server.url, flood, WARMUP_S)]);
-    const stopWatch = startCpuWatch(server.pid);
-    const [nearbyFigures, floodFigures] = await Promise.all([
-      fire(server.url, nearby(20, rate), DURATION_S),
-      fire(server.url, flood, DURATION_S),
-    ]);
-    const cpu = stopWatch();
-    const floodRow = { label: `${label}: the flood`, load: describeLoad(flood), figures: floodFigures, cpu };
-    const nearbyRow = {
-      label: `${label}: nearby`,
-      load: describeLoad(nearby(20, rate)),
-      figures: nearbyFigures,
-      cpu,
+  const nearbyRun = PARTS.has('3') ? await runNearby() : undefined;
+  async function runNearby() {
+    // 3 and 4a. Nearby jobs: saturation, 40% of it, and 40% beside a flood that the rate limit absorbs.
+    console.log(
+      `\n[3] GET /api/jobs/nearby (plumber, ${JOBS.toLocaleString('en-US')} jobs): saturation, then 40% of it`,
+    );
+    const nearby = (connections: number, rate?: number): Load => ({
+      path: '/api/jobs/nearby',
+      headers: { cookie: plumberCookie },
+      expect: [200],
+      connections,
+      rate,
+    });
+    const flood: Load = {
+      path: '/api/auth/login',
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'load.homeowner@example.test', password: 'not-the-password' }),
+      // 401 for a wrong password, 429 once the limit is reached, 503 when the password-check queue is
+      // full (PASSWORD_CHECK_CONCURRENCY / PASSWORD_CHECK_QUEUE).
+      expect: [401, 429, 503],
+      connections: FLOOD_PER_SECOND,
+      rate: FLOOD_PER_SECOND,
     };
-    report(floodRow);
-    report(nearbyRow);
-    return { nearbyRow, floodRow };
-  };
+    /** The flood and the nearby load together; one CPU account for both. */
+    const beside = async (label: string, server: ServerProcess, rate: number) => {
+      // Warm up with the flood too: the measured window then sees the flood's steady state (with the
+      // production limit, only 429s: its first attempts ran bcrypt during the warm-up).
+      if (WARMUP_S > 0)
+        await Promise.all([fire(server.url, nearby(20, rate), WARMUP_S), fire(server.url, flood, WARMUP_S)]);
+      const stopWatch = startCpuWatch(server.pid);
+      const [nearbyFigures, floodFigures] = await Promise.all([
+        fire(server.url, nearby(20, rate), DURATION_S),
+        fire(server.url, flood, DURATION_S),
+      ]);
+      const cpu = stopWatch();
+      const floodRow = {
+        label: `${label}: the flood`,
+        load: describeLoad(flood),
+        figures: floodFigures,
+        cpu,
+      };
+      const nearbyRow = {
+        label: `${label}: nearby`,
+        load: describeLoad(nearby(20, rate)),
+        figures: nearbyFigures,
+        cpu,
+      };
+      report(floodRow);
+      report(nearbyRow);
+      return { nearbyRow, floodRow };
+    };
 
-  const { saturation, rated, limited } = await withPlumbline(throwaway.url, {}, async (server) => {
-    const probe = await call(server.url, 'GET', '/api/jobs/nearby', { cookie: plumberCookie });
-    expectStatus(probe, 200, 'GET /api/jobs/nearby');
-    console.log(`  one request: ${(probe.body as unknown[]).length} open jobs within ${RADIUS_KM} km`);
-    const saturation = await measure('nearby, saturation', server.url, server.pid, nearby(CONNECTIONS));
+    const { saturation, rated, limited } = await withPlumbline(throwaway.url, {}, async (server) => {
+      const probe = await call(server.url, 'GET', '/api/jobs/nearby', { cookie: plumberCookie });
+      expectStatus(probe, 200, 'GET /api/jobs/nearby');
+      // A page of open jobs since ADR 035.
+      const { items } = probe.body as { items: unknown[] };
+      console.log(`  one request: a page of ${items.length} open jobs within ${RADIUS_KM} km`);
+      const saturation = await measure('nearby, saturation', server.url, server.pid, nearby(CONNECTIONS));
+      const rate = Math.max(1, Math.round(saturation.figures.reqPerSec * GOALS.ratedShare));
+      const rated = await measure('nearby at 40%', server.url, server.pid, nearby(20, rate));
+      console.log(`\n[4a] nearby at 40% beside ${FLOOD_PER_SECOND} logins/s, production auth rate limit`);
+      // A flood from one address spends the window's few real attempts (bcrypt) at once, then meets
+      // 429s for the rest of the window: spend them first, so the measured window is that steady state.
+      let attempts = 0;
+      while (
+        attempts < 100 &&
+        (await call(server.url, 'POST', flood.path, { body: JSON.parse(flood.body!) })).status !== 429
+      )
+        attempts += 1;
+      console.log(`  ${attempts} attempts answered 401 (each running bcrypt) before the first 429`);
+      const limited = await beside('4a flood, rate-limited', server, rate);
+      return { saturation, rated, limited };
+    });
+
+    // 4b. The same flood when every login runs bcrypt: the limit raised, as for many source addresses.
+    console.log(
+      `\n[4b] nearby at 40% beside ${FLOOD_PER_SECOND} logins/s, every login running bcrypt (cost 12)`,
+    );
     const rate = Math.max(1, Math.round(saturation.figures.reqPerSec * GOALS.ratedShare));
-    const rated = await measure('nearby at 40%', server.url, server.pid, nearby(20, rate));
-    console.log(`\n[4a] nearby at 40% beside ${FLOOD_PER_SECOND} logins/s, production auth rate limit`);
-    // A flood from one address spends the window's few real attempts (bcrypt) at once, then meets
-    // 429s for the rest of the window: spend them first, so the measured window is that steady state.
-    let attempts = 0;
-    while (
-      attempts < 100 &&
-      (await call(server.url, 'POST', flood.path, { body: JSON.parse(flood.body!) })).status !== 429
-    )
-      attempts += 1;
-    console.log(`  ${attempts} attempts answered 401 (each running bcrypt) before the first 429`);
-    const limited = await beside('4a flood, rate-limited', server, rate);
-    return { saturation, rated, limited };
-  });
-
-  // 4b. The same flood when every login runs bcrypt: the limit raised, as for many source addresses.
-  console.log(
-    `\n[4b] nearby at 40% beside ${FLOOD_PER_SECOND} logins/s, every login running bcrypt (cost 12)`,
-  );
-  const rate = Math.max(1, Math.round(saturation.figures.reqPerSec * GOALS.ratedShare));
-  const bcryptFlood = await withPlumbline(throwaway.url, { AUTH_RATE_LIMIT: '1000000' }, (server) =>
-    beside('4b flood, bcrypt', server, rate),
-  );
+    // Both limits raised: the flood names one account, whose own limit would otherwise answer 429.
+    const unlimited = { AUTH_RATE_LIMIT: '1000000', LOGIN_ACCOUNT_RATE_LIMIT: '1000000' };
+    const bcryptFlood = await withPlumbline(throwaway.url, unlimited, (server) =>
+      beside('4b flood, bcrypt', server, rate),
+    );
+    return { saturation, rated, limited, bcryptFlood, rate };
+  }
 
   await cleanUp();
 
@@ -581,23 +648,28 @@ async function main() {
     );
   }
 
-  const middlewareRatio = stackRow.figures.reqPerSec / helloRow.figures.reqPerSec;
+  const middlewareRatio = stackRow.figures.reqPerSec / expressRow.figures.reqPerSec;
+  const rawHttpRatio = stackRow.figures.reqPerSec / helloRow.figures.reqPerSec;
   const sessionRatio = sessionRow.figures.reqPerSec / anonymousRow.figures.reqPerSec;
   /** The same ratio from server CPU per response: what req/s would give with the core to itself. */
   const cpuRatio = (fast: Row, slow: Row) => pct(fast.cpuPerResponseUs! / slow.cpuPerResponseUs!);
   const clean = (figures: Figures) => figures.unexpected === 0 && figures.errors === 0;
-  const factorA = limited.nearbyRow.figures.p99 / rated.figures.p99;
-  const factorB = bcryptFlood.nearbyRow.figures.p99 / rated.figures.p99;
   console.log('\n### Goals\n');
   console.log('| Goal | Figure | Target | Verdict |');
   console.log('|---|---|---|---|');
   const goal = (name: string, figure: string, target: string, met: boolean) =>
     console.log(`| ${name} | ${figure} | ${target} | ${verdict(met)} |`);
   goal(
-    'Plumbline stack ÷ raw node:http',
-    `${pct(middlewareRatio)} (${stackRow.figures.reqPerSec.toFixed(0)} ÷ ${helloRow.figures.reqPerSec.toFixed(0)} req/s; by server CPU per response ${cpuRatio(helloRow, stackRow)})`,
+    'Plumbline stack ÷ bare Express 5',
+    `${pct(middlewareRatio)} (${stackRow.figures.reqPerSec.toFixed(0)} ÷ ${expressRow.figures.reqPerSec.toFixed(0)} req/s; by server CPU per response ${cpuRatio(expressRow, stackRow)})`,
     `≥ ${pct(GOALS.middlewareRatio)}`,
-    middlewareRatio >= GOALS.middlewareRatio && clean(stackRow.figures) && clean(helloRow.figures),
+    middlewareRatio >= GOALS.middlewareRatio && clean(stackRow.figures) && clean(expressRow.figures),
+  );
+  goal(
+    'Plumbline stack ÷ raw node:http (earlier goal)',
+    `${pct(rawHttpRatio)} (${stackRow.figures.reqPerSec.toFixed(0)} ÷ ${helloRow.figures.reqPerSec.toFixed(0)} req/s; by server CPU per response ${cpuRatio(helloRow, stackRow)})`,
+    `≥ ${pct(GOALS.rawHttpRatio)}`,
+    rawHttpRatio >= GOALS.rawHttpRatio && clean(stackRow.figures) && clean(helloRow.figures),
   );
   goal(
     'GET /api/auth/user with ÷ without a session',
@@ -605,30 +677,35 @@ async function main() {
     `≥ ${pct(GOALS.sessionRatio)}`,
     sessionRatio >= GOALS.sessionRatio && clean(sessionRow.figures) && clean(anonymousRow.figures),
   );
-  goal(
-    `nearby at saturation, ${JOBS.toLocaleString('en-US')} jobs`,
-    `${saturation.figures.reqPerSec.toFixed(0)} req/s`,
-    `≥ ${GOALS.nearbyReqPerSec.toLocaleString('en-US')} req/s`,
-    saturation.figures.reqPerSec >= GOALS.nearbyReqPerSec && clean(saturation.figures),
-  );
-  goal(
-    `nearby p99 at 40% (${rate}/s), no errors`,
-    `${ms(rated.figures.p99)} ms over ${rated.figures.responses} responses, ${rated.figures.unexpected + rated.figures.errors} errors/non-2xx`,
-    `≤ ${GOALS.nearbyP99Ms} ms, 0`,
-    rated.figures.p99 <= GOALS.nearbyP99Ms && clean(rated.figures),
-  );
-  goal(
-    `nearby p99 beside ${FLOOD_PER_SECOND} logins/s, rate-limited (429s)`,
-    `${ms(limited.nearbyRow.figures.p99)} ms = ${factorA.toFixed(2)}× (flood answered ${limited.floodRow.figures.reqPerSec.toFixed(0)}/s, ${limited.floodRow.figures.timeouts} timed out)`,
-    `≤ ${GOALS.floodP99Factor}× ${ms(rated.figures.p99)} ms`,
-    factorA <= GOALS.floodP99Factor && clean(limited.nearbyRow.figures),
-  );
-  goal(
-    `nearby p99 beside ${FLOOD_PER_SECOND} logins/s, bcrypt on every login`,
-    `${ms(bcryptFlood.nearbyRow.figures.p99)} ms = ${factorB.toFixed(2)}× (flood answered ${bcryptFlood.floodRow.figures.reqPerSec.toFixed(0)}/s, ${bcryptFlood.floodRow.figures.timeouts} timed out)`,
-    `≤ ${GOALS.floodP99Factor}× ${ms(rated.figures.p99)} ms`,
-    factorB <= GOALS.floodP99Factor && clean(bcryptFlood.nearbyRow.figures),
-  );
+  if (nearbyRun) {
+    const { saturation, rated, limited, bcryptFlood, rate } = nearbyRun;
+    const factorA = limited.nearbyRow.figures.p99 / rated.figures.p99;
+    const factorB = bcryptFlood.nearbyRow.figures.p99 / rated.figures.p99;
+    goal(
+      `nearby at saturation, ${JOBS.toLocaleString('en-US')} jobs`,
+      `${saturation.figures.reqPerSec.toFixed(0)} req/s`,
+      `≥ ${GOALS.nearbyReqPerSec.toLocaleString('en-US')} req/s`,
+      saturation.figures.reqPerSec >= GOALS.nearbyReqPerSec && clean(saturation.figures),
+    );
+    goal(
+      `nearby p99 at 40% (${rate}/s), no errors`,
+      `${ms(rated.figures.p99)} ms over ${rated.figures.responses} responses, ${rated.figures.unexpected + rated.figures.errors} errors/non-2xx`,
+      `≤ ${GOALS.nearbyP99Ms} ms, 0`,
+      rated.figures.p99 <= GOALS.nearbyP99Ms && clean(rated.figures),
+    );
+    goal(
+      `nearby p99 beside ${FLOOD_PER_SECOND} logins/s, rate-limited (429s)`,
+      `${ms(limited.nearbyRow.figures.p99)} ms = ${factorA.toFixed(2)}× (flood answered ${limited.floodRow.figures.reqPerSec.toFixed(0)}/s, ${limited.floodRow.figures.timeouts} timed out)`,
+      `≤ ${GOALS.floodP99Factor}× ${ms(rated.figures.p99)} ms`,
+      factorA <= GOALS.floodP99Factor && clean(limited.nearbyRow.figures),
+    );
+    goal(
+      `nearby p99 beside ${FLOOD_PER_SECOND} logins/s, bcrypt on every login`,
+      `${ms(bcryptFlood.nearbyRow.figures.p99)} ms = ${factorB.toFixed(2)}× (flood answered ${bcryptFlood.floodRow.figures.reqPerSec.toFixed(0)}/s, ${bcryptFlood.floodRow.figures.timeouts} timed out)`,
+      `≤ ${GOALS.floodP99Factor}× ${ms(rated.figures.p99)} ms`,
+      factorB <= GOALS.floodP99Factor && clean(bcryptFlood.nearbyRow.figures),
+    );
+  }
   console.log(`\n${machine.join('; ')}; ${pinning}.`);
 }
 

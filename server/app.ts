@@ -1,5 +1,4 @@
 import express, { type Express } from 'express';
-import pinoHttp from 'pino-http';
 import { apiRoutes } from '@shared/contracts';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
@@ -14,6 +13,7 @@ import { checkResponseContracts } from './lib/contract';
 import { apiNotFound, createErrorHandler } from './lib/error-handler';
 import { createJobQueue, type JobPolicy, type JobQueue, type JobQueueOptions } from './lib/job-queue';
 import type { Logger } from './lib/logger';
+import { logRequests } from './lib/request-log';
 import { createLocalMediaStore, type MediaStore } from './lib/media-store';
 import { noStore, requireJsonBody, requireSameOrigin, securityHeaders } from './lib/security';
 import type { ModuleDeps } from './lib/module-deps';
@@ -260,27 +260,8 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
   app.set('trust proxy', config.trustProxy);
   app.set('query parser', 'simple');
 
-  app.use(
-    pinoHttp({
-      logger,
-      // Method, path and status only: headers carry cookies, bodies carry contact details.
-      serializers: {
-        req: (req: { id: unknown; method: string; url: string }) => ({
-          id: req.id,
-          method: req.method,
-          url: req.url,
-        }),
-        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-      },
-      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
-      customLogLevel: (_req, res, error) => {
-        if (error) return 'error';
-        // 503 is the app shedding load or waiting for its database; faults behind it log their own error.
-        if (res.statusCode === 503) return 'warn';
-        return res.statusCode >= 500 ? 'error' : 'info';
-      },
-    }),
-  );
+  // One line per request: method, URL and status only — headers carry cookies, bodies carry contact details.
+  app.use(logRequests(logger));
   const isReady = options.isReady ?? (() => true);
   app.use(
     createHealthRouter({ pool: database.pool, isReady, isDraining: options.isDraining ?? (() => false) }),
@@ -315,6 +296,7 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
     secret: options.sessionSecret,
     maxAgeMs: config.sessionMaxAgeMs,
     hostCookieOverHttps: config.isProduction,
+    readSession: (sid) => services.auth.readSession(sid),
   });
   // Only requests with the session cookie, and login, register and logout (which open or end one,
   // cookie or not), reach the session store; the rest are logged out at no cost (ADR 038).

@@ -194,7 +194,7 @@ describe(`the log at level trace (${testDatabaseKind} database)`, () => {
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
-  /** The access-log record pino-http wrote for one request. */
+  /** The request log's line for one request (server/lib/request-log.ts). */
   function requestRecord(records: LogRecord[], method: string, url: string, status: number) {
     const record = records.find(
       (r) => r.req?.method === method && r.req?.url === url && r.res?.statusCode === status,

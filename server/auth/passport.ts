@@ -5,8 +5,9 @@ import type { Request } from 'express';
 import { Strategy as LocalStrategy } from 'passport-local';
 import type { CurrentUser } from '@shared/contracts/auth';
 import { z } from 'zod';
-import type { AuthService, SessionCredential } from '../modules/auth';
+import type { AuthService, SessionCredential, SessionLookup } from '../modules/auth';
 import { AppError } from '../lib/app-error';
+import { takeSessionLookup } from './session';
 
 const sessionCredentialSchema = z.object({ id: z.string(), key: z.string() });
 
@@ -32,6 +33,8 @@ export function createPassport(auth: AuthService): Authenticator {
   );
   // The session keeps the id and a password key (SessionCredential); the user is re-read each
   // request, so role changes apply at once and a session from before a password change opens nothing.
+  // The session store reads it with the session (one round trip); a credential it did not just read
+  // (none today) is looked up on its own.
   passport.serializeUser<SessionCredential>((user, done) => {
     auth.sessionCredentialOf(user.id).then((credential) => {
       if (credential) done(null, credential);
@@ -39,13 +42,16 @@ export function createPassport(auth: AuthService): Authenticator {
     }, done);
   });
   passport.deserializeUser<unknown, Request>((req, stored, done) => {
-    const credential = sessionCredentialSchema.safeParse(stored);
-    if (!credential.success) return done(null, false);
-    auth.findSessionUser(credential.data).then((found) => {
+    const answer = (found: SessionLookup) => {
       if ('user' in found) return done(null, found.user);
       if (found.refused === 'suspended') req.sessionOfSuspendedAccount = true;
       done(null, false);
-    }, done);
+    };
+    const read = takeSessionLookup(stored);
+    if (read) return answer(read);
+    const credential = sessionCredentialSchema.safeParse(stored);
+    if (!credential.success) return done(null, false);
+    auth.findSessionUser(credential.data).then(answer, done);
   });
   return passport;
 }

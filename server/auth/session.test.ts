@@ -1,6 +1,7 @@
 import express, { type Request } from 'express';
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ACCOUNT_MESSAGES } from '@shared/contracts/account';
 import { createTestContext, uniqueEmail, type TestContext } from '../test/test-context';
 import { createSessions, SESSION_COOKIE_NAME, sessionsOnDemand } from './session';
 
@@ -89,6 +90,64 @@ describe('requests without a session cookie (docs/decisions/038-lean-request-pat
   });
 });
 
+describe('a request with a session (docs/decisions/039-session-and-user-in-one-read.md)', () => {
+  /** Every query on the app's pool while `run` runs. */
+  async function queriesDuring<T>(run: () => Promise<T>): Promise<{ result: T; texts: string[] }> {
+    const spy = vi.spyOn(ctx.database.pool, 'query');
+    try {
+      const result = await run();
+      const texts = spy.mock.calls.map(([query]) =>
+        typeof query === 'string' ? query : ((query as { text?: string } | undefined)?.text ?? ''),
+      );
+      return { result, texts };
+    } finally {
+      spy.mockRestore();
+    }
+  }
+
+  it('reads the session and its user in one round trip, and sees changes made elsewhere at once', async () => {
+    const email = uniqueEmail('one-read');
+    expect((await ctx.request.post('/api/auth/register').send({ email, password: PASSWORD })).status).toBe(
+      201,
+    );
+    const logIn = async () => {
+      const login = await ctx.request.post('/api/auth/login').send({ email, password: PASSWORD });
+      expect(login.status).toBe(200);
+      const cookie = String(login.headers['set-cookie']).split(';')[0];
+      return () => ctx.request.get('/api/auth/user').set('Cookie', cookie);
+    };
+    let readUser = await logIn();
+
+    const { result: user, texts } = await queriesDuring(readUser);
+    expect(user.status).toBe(200);
+    expect(user.body).toMatchObject({ email: email.toLowerCase(), role: 'homeowner' });
+    expect(texts).toHaveLength(1);
+    expect(texts[0]).toMatch(/"session"[\s\S]*join users/);
+
+    // Written straight to the table, as another instance on the same database would: nothing in
+    // this process hears of it, and the next request sees it all the same.
+    const change = (set: string) =>
+      ctx.database.pool.query(`update users set ${set} where email = $1`, [email.toLowerCase()]);
+    await change(`role = 'plumber'`);
+    expect((await readUser()).body).toMatchObject({ role: 'plumber' });
+
+    await change('suspended_at = now()');
+    const suspended = await readUser();
+    expect(suspended.status).toBe(401);
+    expect(suspended.body.error).toBe(ACCOUNT_MESSAGES.sessionSuspended);
+
+    // Refused once, the session stays logged out (Passport drops its login): a new login, then a new password.
+    await change('suspended_at = null');
+    expect((await readUser()).status).toBe(401);
+    readUser = await logIn();
+    expect((await readUser()).status).toBe(200);
+    await change(`password_hash = 'changed elsewhere'`);
+    const ended = await readUser();
+    expect(ended.status).toBe(401);
+    expect(ended.body.error).toBe('Please log in to continue');
+  });
+});
+
 describe('sessionsOnDemand', () => {
   function probeApp() {
     const sessions = createSessions({
@@ -96,6 +155,14 @@ describe('sessionsOnDemand', () => {
       secret: 'probe-secret-'.padEnd(40, 'z'),
       maxAgeMs: 60_000,
       hostCookieOverHttps: false,
+      // The probe has no accounts: the stored data alone, as connect-pg-simple would read it.
+      readSession: async (sid) => {
+        const { rows } = await ctx.database.pool.query<{ sess: unknown }>(
+          'select sess from "session" where sid = $1 and expire >= now()',
+          [sid],
+        );
+        return rows[0] && { data: rows[0].sess };
+      },
     });
     const app = express();
     const readerRan = vi.fn();

@@ -2,6 +2,7 @@ import connectPgSimple from 'connect-pg-simple';
 import session from 'express-session';
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import type pg from 'pg';
+import type { SessionLookup, StoredSession } from '../modules/auth';
 
 export const SESSION_COOKIE_NAME = 'plumbline.sid';
 /**
@@ -19,6 +20,11 @@ export interface SessionOptions {
    * `__Host-` cookie; plain http (a local `npm start`) keeps the plain one so logging in still works.
    */
   hostCookieOverHttps: boolean;
+  /**
+   * Reads a session by id, with who its login opens in the same round trip (the auth service's
+   * `readSession`); connect-pg-simple still writes, touches and deletes the rows.
+   */
+  readSession(sid: string): Promise<StoredSession | undefined>;
 }
 
 export interface Sessions {
@@ -30,21 +36,52 @@ export interface Sessions {
 }
 
 /**
+ * Who each credential object the store has just read opens, until Passport takes it: the store
+ * reads it with the session (one round trip), Passport's deserializeUser is handed that same object
+ * (express-session copies the stored data shallowly). Taken once, so a later deserialize of the
+ * same object asks the database again rather than trust an old answer.
+ */
+const lookupsRead = new WeakMap<object, SessionLookup>();
+
+/** Who `credential` opens, if the session store read it with its session just now; forgets it. */
+export function takeSessionLookup(credential: unknown): SessionLookup | undefined {
+  if (typeof credential !== 'object' || credential === null) return undefined;
+  const lookup = lookupsRead.get(credential);
+  lookupsRead.delete(credential);
+  return lookup;
+}
+
+/**
  * Cookie sessions stored in PostgreSQL. `disableTouch` + `resave: false` mean a request that does
  * not change the session writes nothing to the database; the session lives `maxAgeMs` from login.
  */
 export function createSessions(options: SessionOptions): Sessions {
   const PgStore = connectPgSimple(session);
+  /** connect-pg-simple's store, reading a session and its user in one query (docs/decisions/039-session-and-user-in-one-read.md). */
+  class SessionStore extends PgStore {
+    constructor(pruneExpired: boolean) {
+      super({
+        pool: options.pool,
+        tableName: 'session',
+        createTableIfMissing: false,
+        disableTouch: true,
+        pruneSessionInterval: pruneExpired ? 15 * 60 : false,
+      });
+    }
+
+    // Only the read is replaced; connect-pg-simple still starts its pruning on the first touch
+    // (express-session touches every session it read and did not save) or save.
+    override get(sid: string, callback: (error: unknown, data?: session.SessionData | null) => void) {
+      options.readSession(sid).then((stored) => {
+        if (!stored) return callback(null, null);
+        if (stored.login) lookupsRead.set(stored.login.credential, stored.login.lookup);
+        callback(null, stored.data as session.SessionData);
+      }, callback);
+    }
+  }
   // One store per cookie: express-session writes its cookie settings into the store it is given
   // (store.generate), so two middlewares sharing a store would mint each other's cookies.
-  const storeFor = (pruneExpired: boolean) =>
-    new PgStore({
-      pool: options.pool,
-      tableName: 'session',
-      createTableIfMissing: false,
-      disableTouch: true,
-      pruneSessionInterval: pruneExpired ? 15 * 60 : false,
-    });
+  const storeFor = (pruneExpired: boolean) => new SessionStore(pruneExpired);
   const withCookie = (name: string, secure: boolean, store: session.Store) =>
     session({
       name,
@@ -124,15 +161,27 @@ export function sessionsOnDemand(
   sessions: Pick<Sessions, 'middleware' | 'carriesCookie'>,
   readers: RequestHandler[],
   openSessionAt: string[],
-): Router {
+): RequestHandler {
   const withSession = Router().use(sessions.middleware, ...readers);
   // Mounted on paths, so they match as the routes themselves do (any case, a trailing slash).
-  const router = Router().use(openSessionAt, withSession);
-  router.use((req, res, next) => {
-    if (req.session) return next();
+  const opening = Router().use(openSessionAt, withSession);
+  // Express matches a mount path as a prefix of the raw path, in any case: a path that starts with
+  // none of them cannot match, and skips that router (most requests, at no cost).
+  const prefixes = openSessionAt.map((path) => path.toLowerCase());
+  const mayOpen = (path: string) => {
+    const lower = path.toLowerCase();
+    return prefixes.some((prefix) => lower.startsWith(prefix));
+  };
+  return (req, res, next) => {
     if (sessions.carriesCookie(req)) return withSession(req, res, next);
-    asAnonymous(req);
-    next();
-  });
-  return router;
+    if (!mayOpen(req.path)) {
+      asAnonymous(req);
+      return next();
+    }
+    opening(req, res, (error?: unknown) => {
+      if (error) return next(error);
+      if (!req.session) asAnonymous(req);
+      next();
+    });
+  };
 }

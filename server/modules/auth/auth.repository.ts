@@ -23,6 +23,69 @@ export async function findUserById(db: Executor, id: string): Promise<User | und
   return row;
 }
 
+/** What a session needs of its account: who it is, whether its password changed, whether it is suspended. */
+export interface SessionAccount {
+  id: string;
+  email: string;
+  role: User['role'];
+  name: string | null;
+  phone: string | null;
+  emailVerified: boolean;
+  passwordHash: string | null;
+  suspended: boolean;
+}
+
+/**
+ * An unexpired session row and the account its login names (`passport.user.id`, as Passport keeps
+ * it), in one round trip: every request with the session cookie asks this first
+ * (docs/decisions/039-session-and-user-in-one-read.md). One fixed text, cheap to render, sent
+ * unnamed for the reason given at findUserById. An id that is not a uuid (a tampered row) finds no
+ * account instead of failing the cast; the expiry is checked as connect-pg-simple checks it.
+ */
+export async function findSessionWithAccount(
+  db: Executor,
+  sid: string,
+  nowMs: number,
+): Promise<{ sess: unknown; account: SessionAccount | undefined } | undefined> {
+  const { rows } = await db.execute<{
+    sess: unknown;
+    id: string | null;
+    email: string;
+    role: User['role'];
+    name: string | null;
+    phone: string | null;
+    email_verified: boolean;
+    password_hash: string | null;
+    suspended: boolean;
+  }>(sql`
+    select s.sess, u.id, u.email, u.role, u.name, u.phone, u.email_verified_at is not null as email_verified,
+           u.password_hash, u.suspended_at is not null as suspended
+      from "session" s
+      left join users u
+        on u.id = case
+                    when s.sess #>> '{passport,user,id}' ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
+                    then (s.sess #>> '{passport,user,id}')::uuid
+                  end
+     where s.sid = ${sid} and s.expire >= to_timestamp(${nowMs / 1000})`);
+  const [row] = rows;
+  if (!row) return undefined;
+  const sess: unknown = typeof row.sess === 'string' ? JSON.parse(row.sess) : row.sess;
+  if (row.id === null) return { sess, account: undefined };
+  return {
+    sess,
+    account: {
+      id: row.id,
+      email: row.email,
+      role: row.role,
+      name: row.name,
+      phone: row.phone,
+      emailVerified: row.email_verified,
+      passwordHash: row.password_hash,
+      suspended: row.suspended,
+    },
+  };
+}
+
 /** E-mails are stored lower-cased, so this lookup is case-insensitive for normalised input. */
 export async function findUserByEmail(db: Executor, email: string): Promise<User | undefined> {
   const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);

@@ -16,6 +16,7 @@ import {
   deleteAccountTokens,
   deleteSessionsOfUser,
   findPendingEmail,
+  findSessionWithAccount,
   findUsableAccountToken,
   findUserByEmail,
   findUserById,
@@ -28,6 +29,7 @@ import {
   updatePasswordHash,
   updateProfile,
   useAccountToken,
+  type SessionAccount,
   type AccountToken,
   type AccountTokenPurpose,
   type User,
@@ -117,11 +119,49 @@ export interface SessionCredential {
  */
 export type SessionLookup = { user: CurrentUser } | { refused: 'ended' | 'suspended' };
 
+/**
+ * A stored session as the session store hands it on, and, when it holds a login, the credential
+ * object inside it with who that opens, read in the same round trip (docs/decisions/039-session-and-user-in-one-read.md).
+ */
+export interface StoredSession {
+  data: unknown;
+  login?: { credential: SessionCredential; lookup: SessionLookup };
+}
+
 const sessionKeyOf = (user: Pick<User, 'passwordHash'>) =>
   createHash('sha256')
     .update(user.passwordHash ?? '')
     .digest('base64url')
     .slice(0, 22);
+
+/** Who a session's credential (its `key`) opens, given its account as read now (undefined: gone). */
+function lookUpSession(
+  key: string,
+  account: { passwordHash: string | null; suspended: boolean; user: CurrentUser } | undefined,
+): SessionLookup {
+  if (!account || sessionKeyOf(account) !== key) return { refused: 'ended' };
+  if (account.suspended) return { refused: 'suspended' };
+  return { user: account.user };
+}
+
+const isSessionCredential = (value: unknown): value is SessionCredential =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as SessionCredential).id === 'string' &&
+  typeof (value as SessionCredential).key === 'string';
+
+const sessionAccountOf = (account: SessionAccount) => ({
+  passwordHash: account.passwordHash,
+  suspended: account.suspended,
+  user: {
+    id: account.id,
+    email: account.email,
+    role: account.role,
+    name: account.name,
+    phone: account.phone,
+    emailVerified: account.emailVerified,
+  },
+});
 
 export function toCurrentUser(user: User): CurrentUser {
   return {
@@ -353,9 +393,27 @@ export function createAuthService({
      */
     async findSessionUser({ id, key }: SessionCredential): Promise<SessionLookup> {
       const user = await findUserById(db, id);
-      if (!user || sessionKeyOf(user) !== key) return { refused: 'ended' };
-      if (user.suspendedAt) return { refused: 'suspended' };
-      return { user: toCurrentUser(user) };
+      return lookUpSession(
+        key,
+        user && {
+          passwordHash: user.passwordHash,
+          suspended: user.suspendedAt !== null,
+          user: toCurrentUser(user),
+        },
+      );
+    },
+
+    /**
+     * The session store's read: an unexpired session by id and, when it holds a login (Passport's
+     * `passport.user`), who it opens — the same answer as findSessionUser, in the same round trip.
+     */
+    async readSession(sid: string): Promise<StoredSession | undefined> {
+      const found = await findSessionWithAccount(db, sid, Date.now());
+      if (!found) return undefined;
+      const credential = (found.sess as { passport?: { user?: unknown } } | null)?.passport?.user;
+      if (!isSessionCredential(credential)) return { data: found.sess };
+      const lookup = lookUpSession(credential.key, found.account && sessionAccountOf(found.account));
+      return { data: found.sess, login: { credential, lookup } };
     },
 
     /**
