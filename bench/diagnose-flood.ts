@@ -133,6 +133,7 @@ async function main() {
     DIAGNOSIS_RATE_LIMIT: '1000000',
     // The demo admin verifies the bench's plumber, as an admin would (the server listens on loopback).
     DEMO_SEED: 'true',
+    ...(process.env.BENCH_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS } : {}),
   };
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'plumbline-flood-'));
   cleanups.push(() => rm(dataDir, { recursive: true, force: true }));

@@ -4,6 +4,7 @@ import { LIMITS } from '@shared/constants';
 import { AppError } from '../../lib/app-error';
 import type { MediaStore } from '../../lib/media-store';
 import type { ModuleDeps } from '../../lib/module-deps';
+import { largeJsonBody } from '../../lib/off-thread-json';
 import { createRateLimiter } from '../../lib/rate-limit';
 import { createDiagnosisHandlers, createMediaHandlers } from './diagnosis.handlers';
 import { IMAGE_LIMITS } from './diagnosis.images';
@@ -70,7 +71,8 @@ export function createDiagnosisRouter({
  * What runs before the handler of every route that receives photos, in this order: the in-memory
  * admission first (a refused request of a flood costs no database round trip), then the rate limit
  * (a client over its limit is not even read), then the JSON parser for bodies of up to
- * PHOTO_BODY_LIMIT_BYTES. Mount such routes before the app's 100 kB parser.
+ * PHOTO_BODY_LIMIT_BYTES, which parses a body with photos on its worker thread (largeJsonBody).
+ * Mount such routes before the app's 100 kB parser.
  */
 export function photoUploadMiddleware({
   admitPhotos,
@@ -79,7 +81,11 @@ export function photoUploadMiddleware({
   admitPhotos: RequestHandler;
   rateLimiter: RequestHandler;
 }): RequestHandler[] {
-  return [admitPhotos, rateLimiter, express.json({ limit: PHOTO_BODY_LIMIT_BYTES, strict: true })];
+  return [
+    admitPhotos,
+    rateLimiter,
+    largeJsonBody({ limit: PHOTO_BODY_LIMIT_BYTES, inlineBytes: TEXT_FIELDS_BYTES }),
+  ];
 }
 
 /**
