@@ -1,12 +1,19 @@
 import bcrypt from 'bcrypt';
+import { execFile } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
-import { gunzipSync } from 'node:zlib';
+import { createServer as createNetServer, type AddressInfo } from 'node:net';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dayFromTodayIn } from '@shared/dates';
 import { DEFAULT_APP_TIME_ZONE } from '@shared/time-zone';
 import { rateLimits, users } from '@shared/schema';
 import type { DatabaseHandle } from './db/client';
+import { CLIENT_BUILD_DIR } from './lib/client-assets';
 import { locateAddress } from './modules/geo';
 import { postJob } from './modules/jobs/jobs.service';
 import { startInstances, TestBrowser, type Instances } from './test/instances';
@@ -23,6 +30,7 @@ import { uniqueEmail } from './test/test-context';
 const PASSWORD = 'copper-gasket-front-door';
 /** How long an event published through one instance may take to reach a stream through nginx. */
 const DELIVERY_BOUND_MS = 2_000;
+const REPO_ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 
 interface ProxiedReply {
   status: number;
@@ -97,12 +105,15 @@ describe.skipIf(!nginxAvailable())(`two instances behind nginx (${NGINX_BINARY})
   };
 
   beforeAll(async () => {
+    // The instances serve the built client, as `npm start` does; up to date, this takes a second.
+    await promisify(execFile)(process.execPath, ['scripts/build-if-needed.mjs'], { cwd: REPO_ROOT });
     cluster = await startInstances({
       database: 'plumbline_nginx',
       count: 2,
       env: {
         SESSION_SECRET: 'nginx-shared-session-secret-0123456789abcdef',
         TRUST_PROXY: '1',
+        PLUMBLINE_CLIENT: 'static',
         // Request lines (method, path, status) tell which instance answered.
         LOG_LEVEL: 'info',
         AUTH_RATE_LIMIT: '1000',
@@ -111,7 +122,7 @@ describe.skipIf(!nginxAvailable())(`two instances behind nginx (${NGINX_BINARY})
     [a, b] = cluster.instances;
     database = cluster.database;
     nginx = await startNginx([a.url, b.url]);
-  }, 120_000);
+  }, 300_000);
 
   afterAll(async () => {
     for (const reader of readers) reader.close();
@@ -312,5 +323,117 @@ describe.skipIf(!nginxAvailable())(`two instances behind nginx (${NGINX_BINARY})
     expect(plain.status).toBe(200);
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.json()).toMatchObject({ id: registered.json().id, email });
+  });
+
+  it('a state-changing request naming its origin, without Sec-Fetch-Site, passes on nginx’s own port', async () => {
+    // The same-origin check compares Origin (host and port) with the Host nginx passes on.
+    const wrong = { email: uniqueEmail('origin'), password: 'not-the-password' };
+    const own = await newBrowser().call('POST', '/api/auth/login', {
+      body: wrong,
+      headers: { Origin: nginx.url },
+    });
+    expect(own.status, JSON.stringify(own.json())).toBe(401);
+    const foreign = await newBrowser().call('POST', '/api/auth/login', {
+      body: wrong,
+      headers: { Origin: 'http://127.0.0.1:9' },
+    });
+    expect(foreign.status).toBe(403);
+    expect(foreign.json().code).toBe('CROSS_SITE_REQUEST');
+  });
+
+  it('passes the built client through as the app sends it: pre-compressed, cached for long, index revalidated', async () => {
+    const browser = newBrowser();
+    const assets = readdirSync(path.join(CLIENT_BUILD_DIR, 'assets'));
+    const asset = assets.find(
+      (name) => name.endsWith('.js') && assets.includes(`${name}.br`) && assets.includes(`${name}.gz`),
+    );
+    expect(asset, 'a hashed script with .br and .gz beside it').toBeDefined();
+    const original = await readFile(path.join(CLIENT_BUILD_DIR, 'assets', asset!));
+    const decoders: Record<string, (raw: Buffer) => Buffer> = {
+      br: brotliDecompressSync,
+      gzip: gunzipSync,
+      none: (raw) => raw,
+    };
+    for (const [acceptEncoding, encoding] of [
+      ['gzip, deflate, br, zstd', 'br'],
+      ['gzip', 'gzip'],
+      ['', 'none'],
+    ]) {
+      const headers: Record<string, string> = { Accept: '*/*' };
+      if (acceptEncoding) headers['Accept-Encoding'] = acceptEncoding;
+      const res = await browser.call('GET', `/assets/${asset}`, { headers });
+      expect({
+        acceptEncoding,
+        status: res.status,
+        encoding: res.headers['content-encoding'] ?? 'none',
+      }).toEqual({ acceptEncoding, status: 200, encoding });
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(res.headers['content-type']).toMatch(/^text\/javascript/);
+      expect(res.headers.vary).toMatch(/Accept-Encoding/i);
+      // Compressed once, by the build: nginx neither compresses it again nor takes the encoding off.
+      expect(decoders[encoding](res.raw).equals(original), acceptEncoding).toBe(true);
+    }
+
+    // The first page and a client route, both pages that must never be kept without asking.
+    for (const route of ['/', '/book']) {
+      const res = await browser.call('GET', route, {
+        headers: { Accept: 'text/html', 'Accept-Encoding': 'gzip' },
+      });
+      expect({ route, status: res.status }).toEqual({ route, status: 200 });
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(res.raw).toString('utf8'), route).toMatch(/^<!doctype html>/i);
+    }
+  });
+});
+
+describe.skipIf(!nginxAvailable())('the template’s live-events location', () => {
+  it('passes each event on as it comes, without the app’s X-Accel-Buffering header', async () => {
+    // The app sends `X-Accel-Buffering: no`, which would hide a buffering mistake in the template, and
+    // frames its stream in chunks, which nginx passes on as they come even while buffering. This
+    // upstream does neither: its body simply runs until it closes, which a buffering nginx holds until
+    // its buffer fills or the stream ends. The second event waits for the first to arrive through
+    // nginx; buffered, the first comes only with the second, once the upstream gave up waiting.
+    const order: string[] = [];
+    let firstArrived = () => {};
+    const arrived = new Promise<void>((resolve) => (firstArrived = resolve));
+    const upstream = createNetServer((socket) => {
+      socket.once('data', (request: Buffer) => {
+        // nginx's own start-up probe asks for /healthz.
+        if (!request.toString('latin1').startsWith('GET /api/events ')) {
+          socket.end('HTTP/1.1 200 OK\r\nContent-Length: 2\r\nConnection: close\r\n\r\nok');
+          return;
+        }
+        socket.write(
+          'HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-store\r\n' +
+            'Connection: close\r\n\r\ndata: first\n\n',
+        );
+        void Promise.race([arrived, new Promise((resolve) => setTimeout(resolve, 5_000))]).then(() => {
+          order.push('second written');
+          socket.end('data: second\n\n');
+        });
+      });
+    });
+    await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+    let proxy: Nginx | undefined;
+    let page: EventStreamReader | undefined;
+    try {
+      proxy = await startNginx([`http://127.0.0.1:${(upstream.address() as AddressInfo).port}`]);
+      page = await openEventStream(`${proxy.url}/api/events`);
+      expect(page.status).toBe(200);
+      expect(page.headers.get('x-accel-buffering')).toBeNull();
+      const stream = page;
+      await stream.until('the first event', () => stream.events.length >= 1, 10_000);
+      order.push('first received');
+      firstArrived();
+      await stream.untilEnded(10_000);
+      expect(order).toEqual(['first received', 'second written']);
+      expect(stream.events.map((event) => event.data)).toEqual(['first', 'second']);
+    } finally {
+      page?.close();
+      await proxy?.stop();
+      await new Promise((resolve) => upstream.close(resolve));
+    }
   });
 });

@@ -44,12 +44,18 @@ export function renderNginxSite(template: string, listen: string, upstreams: rea
 const running = new Set<ChildProcess>();
 let exitHookInstalled = false;
 
-/** Starts nginx on a free port of 127.0.0.1 in front of `upstreams` (`http://host:port` URLs). */
-export async function startNginx(upstreams: readonly string[]): Promise<Nginx> {
+/**
+ * Starts nginx on 127.0.0.1 in front of `upstreams` (`http://host:port` URLs), on `options.port`
+ * or else a free port.
+ */
+export async function startNginx(
+  upstreams: readonly string[],
+  options: { port?: number } = {},
+): Promise<Nginx> {
   const dir = await mkdtemp(path.join(tmpdir(), 'plumbline-nginx-'));
   // nginx's workers run as an unprivileged user when started by root: they must reach the temp paths.
   await chmod(dir, 0o755);
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const site = renderNginxSite(
     await readFile(NGINX_TEMPLATE, 'utf8'),
     `127.0.0.1:${port}`,

@@ -4,8 +4,9 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 
 /**
- * The real entry point (server/index.ts) as a child process, for tests and benchmarks that need
- * what an in-process app cannot give: several instances on one database, a process that must
+ * The real entry point (server/index.ts, or its production bundle) as a child process, for tests,
+ * benchmarks and the end-to-end server behind nginx (e2e/serve-behind-nginx.ts) that need what an
+ * in-process app cannot give: several instances on one database, a process that must
  * survive its database going away, a server pinned to its own core.
  */
 export interface ServerProcess {
@@ -27,6 +28,13 @@ export interface StartServerProcessOptions {
   cpu?: number;
   /** How long to wait for GET /readyz to answer 200; default 60 s. */
   readyTimeoutMs?: number;
+  /**
+   * Runs the production bundle (dist/server/index.mjs, as `npm start` does; build it first with
+   * scripts/build-if-needed.mjs) instead of server/index.ts through tsx.
+   */
+  bundle?: boolean;
+  /** Called with each chunk the process writes to stdout or stderr (it is kept for `output()` too). */
+  onOutput?: (chunk: string) => void;
 }
 
 const REPO_ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
@@ -78,7 +86,10 @@ export async function startServerProcess(options: StartServerProcessOptions): Pr
     SESSION_SECRET: `server-process-${randomBytes(24).toString('hex')}`,
     ...options.env,
   };
-  const nodeArgs = ['--import', 'tsx', 'server/index.ts'];
+  if (options.bundle) env.NODE_COMPILE_CACHE ??= 'node_modules/.cache/plumbline-compile';
+  const nodeArgs = options.bundle
+    ? ['--enable-source-maps', 'dist/server/index.mjs']
+    : ['--import', 'tsx', 'server/index.ts'];
   const [command, args] =
     options.cpu === undefined
       ? [process.execPath, nodeArgs]
@@ -88,8 +99,12 @@ export async function startServerProcess(options: StartServerProcessOptions): Pr
   installExitHook();
   running.add(child);
   let output = '';
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+  const record = (chunk: string) => {
+    output += chunk;
+    options.onOutput?.(chunk);
+  };
+  child.stdout.setEncoding('utf8').on('data', record);
+  child.stderr.setEncoding('utf8').on('data', record);
   const exited = new Promise<number | null>((resolve) => {
     child.once('exit', (code, signal) => {
       running.delete(child);
