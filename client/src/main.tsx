@@ -1,5 +1,5 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from '@/app/app';
 import { applyTheme, readStoredTheme } from '@/features/theme/utils/theme-storage';
 import './index.css';
@@ -11,8 +11,12 @@ applyTheme(readStoredTheme());
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element in index.html');
 
-createRoot(container).render(
+const app = (
   <StrictMode>
     <App />
-  </StrictMode>,
+  </StrictMode>
 );
+// The page the build prerendered for this address is already on screen (public/prerender-init.js):
+// React adopts it rather than drawing it again. Any other address starts empty.
+if (container.hasChildNodes()) hydrateRoot(container, app);
+else createRoot(container).render(app);

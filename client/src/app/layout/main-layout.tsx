@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, type ReactNode } from 'react';
+import { Suspense, lazy, useEffect, useRef, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { paths } from '@/config/paths';
 import { useUser } from '@/features/auth/api/get-user';
@@ -24,8 +24,12 @@ export function MainLayout({ children }: { children: ReactNode }) {
   // Not while /verify-email is answering that very question.
   const showVerifyBanner = user && !user.emailVerified && location !== paths.verifyEmail;
 
-  // A new page starts at the top, as it would with full page loads.
+  // A new page starts at the top, as it would with full page loads. Not on arrival: a prerendered
+  // page may already have been scrolled while the scripts loaded, and the browser places a fresh load.
+  const shownLocation = useRef(location);
   useEffect(() => {
+    if (shownLocation.current === location) return;
+    shownLocation.current = location;
     window.scrollTo(0, 0);
   }, [location]);
 

@@ -66,6 +66,7 @@ export function ServicesPage() {
               service={service}
               headingLevel="h2"
               imageLoading={index < EAGER_IMAGE_COUNT ? 'eager' : 'lazy'}
+              imageFetchPriority={index === 0 ? 'high' : undefined}
             />
           ))}
         </div>

@@ -13,6 +13,8 @@ export interface ServiceCardProps {
   headingLevel?: 'h2' | 'h3';
   /** `eager` for cards in the first screen, `lazy` (default) for the rest. */
   imageLoading?: 'eager' | 'lazy';
+  /** `high` for the image a phone shows largest on arrival (the page's LCP), fetched before the others. */
+  imageFetchPriority?: 'high';
   className?: string;
 }
 
@@ -21,6 +23,7 @@ export function ServiceCard({
   service,
   headingLevel: Heading = 'h2',
   imageLoading = 'lazy',
+  imageFetchPriority,
   className,
 }: ServiceCardProps) {
   const titleId = `service-${service.slug}-title`;
@@ -54,6 +57,7 @@ export function ServiceCard({
           width={SERVICE_IMAGE_SIZE.width}
           height={SERVICE_IMAGE_SIZE.height}
           loading={imageLoading}
+          fetchPriority={imageFetchPriority}
           decoding="async"
           className="mt-5 aspect-video h-auto w-full rounded-lg bg-muted object-cover"
         />

@@ -11,7 +11,10 @@ export function ThemeToggle() {
     <Tooltip>
       <TooltipTrigger asChild>
         <Button variant="ghost" size="icon" aria-label="Toggle theme" onClick={toggleTheme}>
-          {isDark ? <Sun aria-hidden="true" /> : <Moon aria-hidden="true" />}
+          {/* Both icons, the theme's class on <html> showing one: the markup is the same in either
+              theme, so a page prerendered at build time (in the light theme) hydrates unchanged. */}
+          <Sun aria-hidden="true" className="hidden dark:block" />
+          <Moon aria-hidden="true" className="dark:hidden" />
         </Button>
       </TooltipTrigger>
       <TooltipContent>{isDark ? 'Switch to light theme' : 'Switch to dark theme'}</TooltipContent>
