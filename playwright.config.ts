@@ -1,8 +1,8 @@
 import { defineConfig, devices } from '@playwright/test';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './e2e/chromium';
+import { CHROMIUM_FLAGS, JOURNEY_BROWSER_PATH } from './e2e/chromium';
 
 const PORT = Number(process.env.E2E_PORT ?? 5055);
-const launchOptions = { executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS };
+const launchOptions = { executablePath: JOURNEY_BROWSER_PATH, args: CHROMIUM_FLAGS };
 /**
  * With a PostgreSQL server named, the desktop journeys run through nginx in front of two instances on
  * it (e2e/serve-behind-nginx.ts) and the phone journeys on the embedded database, so every journey
