@@ -22,10 +22,6 @@ export default defineConfig({
     hookTimeout: 90_000,
     // Each API test file starts its own database; two cores, so keep the pool small.
     maxWorkers: 2,
-    // A worker keeps the modules it has loaded from one test file to the next. Loading the server
-    // again for every file was a third of the suites' CPU; every file builds its own app, database
-    // and clock, and restores what it changes, so nothing a file relies on is shared.
-    isolate: false,
     env: { NODE_ENV: 'test' },
   },
 });

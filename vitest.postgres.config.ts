@@ -23,5 +23,11 @@ export default defineConfig({
     ...base.test,
     include: databaseTestFiles,
     exclude: ['**/node_modules/**', 'server/**/*.faults.test.ts'],
+    // A worker keeps the modules it has loaded from one test file to the next: loading the server again
+    // for every file was a third of this suite's CPU, and every file builds its own app and database.
+    // Only here: the embedded suite creates and drops a PGlite WebAssembly instance per test context,
+    // and that churn in one long-lived process aborted Node 24 in V8's JIT page bookkeeping
+    // ("jit_page_->allocations_.erase(addr) == 1") during a CI run; one process per file never has.
+    isolate: false,
   },
 });

@@ -9,15 +9,19 @@
  *
  * The server is the real entry point (server/test/server-process.ts) with NODE_ENV=production, on the
  * embedded database in a temporary folder, or on a throw-away database when DATABASE_URL is set.
- * Rate limits are raised, as for a flood spread over many addresses. Not pinned to a core: the server
- * uses the machine's cores as in production, and this process (the load generator) shares them.
- * Traffic goes only to 127.0.0.1. Prints figures; never fails on a goal.
+ * Each flood client posts from its own loopback address (127.0.1.1–20), as a flood from many
+ * machines arrives; rate limits are raised, as for such a flood. With BENCH_FLOOD_NGINX=1 all traffic
+ * goes through Debian's nginx with the tested configuration (docs/nginx/plumbline.conf, its upload
+ * limits included) and the server trusts that one hop. Not pinned to a core: the server uses the
+ * machine's cores as in production, and this process (the load generator) shares them. Traffic goes
+ * only to loopback. Prints figures; never fails on a goal.
  *
  *   npx tsx bench/diagnose-flood.ts                  (≈ 1 min: 3 s warm-up + 20 s per phase)
- *   BENCH_FLOOD_DURATION=30 npx tsx bench/diagnose-flood.ts
+ *   BENCH_FLOOD_DURATION=30 BENCH_FLOOD_NGINX=1 npx tsx bench/diagnose-flood.ts
  */
 import { randomBytes } from 'node:crypto';
 import { spawn } from 'node:child_process';
+import { request as httpRequest } from 'node:http';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -25,13 +29,15 @@ import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { IMAGE_LIMITS } from '../server/modules/diagnosis/diagnosis.images';
 import { DIAGNOSIS_BODY_LIMIT_BYTES } from '../server/modules/diagnosis/diagnosis.routes';
+import { startNginx } from '../server/test/nginx';
 import { startServerProcess, type ServerProcess } from '../server/test/server-process';
 import { createThrowawayDatabase } from '../server/test/test-context';
-import { type Figures, type Load, fire, statusList } from './lib/fire';
+import { type Figures, type Load, fire, percentile, statusList } from './lib/fire';
 
 const DURATION_S = Number(process.env.BENCH_FLOOD_DURATION ?? 20);
 const WARMUP_S = Number(process.env.BENCH_FLOOD_WARMUP ?? 3);
 const FLOOD_CLIENTS = 20;
+const THROUGH_NGINX = process.env.BENCH_FLOOD_NGINX === '1';
 const LOGINS_PER_SECOND = 2;
 const NEARBY_PER_SECOND = 20;
 const GOAL_FACTOR = 2;
@@ -44,14 +50,21 @@ const ms = (value: number) => (Number.isFinite(value) ? `${value.toFixed(1)} ms`
 const describe = (label: string, f: Figures) =>
   `  ${label.padEnd(26)} p50 ${ms(f.p50).padStart(10)}  p99 ${ms(f.p99).padStart(10)}  max ${ms(f.max).padStart(10)}  ${f.responses} responses (${statusList(f.statuses) || 'none'}), errors ${f.errors}`;
 
+interface Flood {
+  url: string;
+  body: string;
+  clients: number;
+  seconds: number;
+}
+
 /**
  * The flood runs in a child process: pushing 10 MB bodies keeps a process's event loop busy, and
  * in this one it would delay reading the very answers being measured.
  */
-async function floodFromChild(url: string, load: Load, seconds: number): Promise<Figures> {
+async function floodFromChild(flood: Flood): Promise<Figures> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'plumbline-flood-load-'));
-  const file = path.join(dir, 'load.json');
-  await writeFile(file, JSON.stringify({ url, load, seconds }));
+  const file = path.join(dir, 'flood.json');
+  await writeFile(file, JSON.stringify(flood));
   try {
     const child = spawn(
       process.execPath,
@@ -69,6 +82,65 @@ async function floodFromChild(url: string, load: Load, seconds: number): Promise
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/** One upload: its status, or the error that ended it (a refused upload's connection may be cut). */
+function post(url: string, body: string, localAddress: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      url,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+        localAddress,
+        timeout: REQUEST_TIMEOUT.timeoutSeconds * 1000,
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+        res.on('error', reject);
+      },
+    );
+    req.on('timeout', () => req.destroy(new Error('timeout')));
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+/** Each client posts back to back from its own loopback address until the time is up. */
+async function flood({ url, body, clients, seconds }: Flood): Promise<Figures> {
+  const samples: number[] = [];
+  const statuses = new Map<number, number>();
+  let errors = 0;
+  let timeouts = 0;
+  const end = Date.now() + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: clients }, async (_, client) => {
+      while (Date.now() < end) {
+        const started = performance.now();
+        try {
+          const status = await post(url, body, `127.0.1.${client + 1}`);
+          samples.push(performance.now() - started);
+          statuses.set(status, (statuses.get(status) ?? 0) + 1);
+        } catch (error) {
+          if ((error as Error).message === 'timeout') timeouts += 1;
+          else errors += 1;
+        }
+      }
+    }),
+  );
+  const sorted = Float64Array.from(samples).sort();
+  return {
+    reqPerSec: samples.length / seconds,
+    responses: samples.length,
+    p50: percentile(sorted, 50),
+    p99: percentile(sorted, 99),
+    max: sorted.length ? sorted[sorted.length - 1] : NaN,
+    statuses,
+    unexpected: 0,
+    errors,
+    timeouts,
+  };
 }
 
 async function call(baseUrl: string, method: string, route: string, body?: unknown, cookie?: string) {
@@ -133,6 +205,8 @@ async function main() {
     DIAGNOSIS_RATE_LIMIT: '1000000',
     // The demo admin verifies the bench's plumber, as an admin would (the server listens on loopback).
     DEMO_SEED: 'true',
+    // Behind nginx the server takes each client's address from the one hop it trusts.
+    ...(THROUGH_NGINX ? { TRUST_PROXY: '1' } : {}),
     ...(process.env.BENCH_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS } : {}),
   };
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'plumbline-flood-'));
@@ -152,7 +226,13 @@ async function main() {
     // A new embedded database migrates and seeds first: slow on a busy machine.
     server = await startServerProcess({ env, readyTimeoutMs: 180_000 });
     cleanups.push(() => server!.stop());
-    const url = server.url;
+    let url = server.url;
+    if (THROUGH_NGINX) {
+      const nginx = await startNginx([server.url]);
+      cleanups.push(() => nginx.stop());
+      url = nginx.url;
+      console.log('  through nginx (docs/nginx/plumbline.conf) in front of the server');
+    }
 
     const plumber = await call(url, 'POST', '/api/auth/register', {
       email: 'flood.plumber@example.test',
@@ -205,13 +285,6 @@ async function main() {
       connections: 10,
       rate: NEARBY_PER_SECOND,
     };
-    const flood: Load = {
-      path: '/api/diagnose',
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body,
-      connections: FLOOD_CLIENTS,
-    };
 
     const phase = async (label: string, withFlood: boolean) => {
       console.log(`\n[${label}] ${DURATION_S} s after ${WARMUP_S} s warm-up`);
@@ -219,7 +292,9 @@ async function main() {
         Promise.all([
           fire(url, login, seconds, REQUEST_TIMEOUT),
           fire(url, nearby, seconds, REQUEST_TIMEOUT),
-          withFlood ? floodFromChild(url, flood, seconds) : Promise.resolve(undefined),
+          withFlood
+            ? floodFromChild({ url: `${url}/api/diagnose`, body, clients: FLOOD_CLIENTS, seconds })
+            : Promise.resolve(undefined),
         ]);
       if (WARMUP_S > 0) await loads(WARMUP_S);
       const [loginFigures, nearbyFigures, floodFigures] = await loads(DURATION_S);
@@ -255,12 +330,7 @@ async function main() {
 }
 
 if (process.argv[2] === '--flood') {
-  const { url, load, seconds } = JSON.parse(await readFile(process.argv[3], 'utf8')) as {
-    url: string;
-    load: Load;
-    seconds: number;
-  };
-  const figures = await fire(url, load, seconds, REQUEST_TIMEOUT);
+  const figures = await flood(JSON.parse(await readFile(process.argv[3], 'utf8')) as Flood);
   process.stdout.write(JSON.stringify({ ...figures, statuses: [...figures.statuses] }));
 } else {
   await main();

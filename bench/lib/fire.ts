@@ -31,7 +31,8 @@ export interface Figures {
   timeouts: number;
 }
 
-const percentile = (sorted: Float64Array, p: number) =>
+/** The `p`th percentile of ascending `sorted` (nearest rank); NaN when empty. */
+export const percentile = (sorted: ArrayLike<number>, p: number) =>
   sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 /**
