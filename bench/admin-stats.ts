@@ -36,6 +36,7 @@ import { countJobsByStatus, countReferenceData } from '../server/modules/admin/a
 import { foldJobStatusCountChanges } from '../server/modules/jobs/jobs.repository';
 import { startServerProcess, type ServerProcess } from '../server/test/server-process';
 import { createThrowawayDatabase } from '../server/test/test-context';
+import { percentile } from './lib/fire';
 
 const BASE_DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const JOBS = Number(process.env.BENCH_ADMIN_STATS_JOBS ?? 1_000_000);
@@ -170,8 +171,6 @@ async function seed(databaseUrl: string) {
 // ---------------------------------------------------------------------------------------------
 // Measuring
 
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 interface Timing {
   runs: number;

@@ -5,7 +5,9 @@
  *      against the production server process; p99 of each;
  *   2. the same traffic while 20 clients post the largest diagnosis the server accepts, back to back:
  *      five photos at the per-photo cap, random-noise JPEGs so they are as costly as photos get;
- *   3. prints both p99s and the ratio (goal: ≤ 2× for each).
+ *   3. a control: the same flood sent to a sink process that reads and drops it, so that what the flood
+ *      costs the shared machine (sending 10 MB bodies) is told apart from what it costs Plumbline;
+ *   4. prints the p99s and the ratios (goal: ≤ 2× for each).
  *
  * The server is the real entry point (server/test/server-process.ts) with NODE_ENV=production, on the
  * embedded database in a temporary folder, or on a throw-away database when DATABASE_URL is set.
@@ -16,12 +18,13 @@
  * machine's cores as in production, and this process (the load generator) shares them. Traffic goes
  * only to loopback. Prints figures; never fails on a goal.
  *
- *   npx tsx bench/diagnose-flood.ts                  (≈ 1 min: 3 s warm-up + 20 s per phase)
+ *   npx tsx bench/diagnose-flood.ts                  (≈ 1.5 min: 3 s warm-up + 20 s per phase)
  *   BENCH_FLOOD_DURATION=30 BENCH_FLOOD_NGINX=1 npx tsx bench/diagnose-flood.ts
  */
 import { randomBytes } from 'node:crypto';
 import { spawn } from 'node:child_process';
-import { request as httpRequest } from 'node:http';
+import { createServer as createHttpServer, request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -141,6 +144,35 @@ async function flood({ url, body, clients, seconds }: Flood): Promise<Figures> {
     errors,
     timeouts,
   };
+}
+
+/**
+ * The control's sink, in its own process: reads every upload to its end and answers 503, so the flood
+ * costs the machine its sending and receiving and nothing of Plumbline's.
+ */
+async function startSink(): Promise<{ url: string; stop: () => Promise<void> }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--sink'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.stdout.setEncoding('utf8').once('data', (chunk: string) => resolve(Number(chunk.trim())));
+    child.once('exit', (code) => reject(new Error(`sink exited with ${code}`)));
+  });
+  return {
+    url: `http://127.0.0.1:${port}/api/diagnose`,
+    stop: async () => {
+      child.kill();
+      await new Promise((resolve) => child.once('exit', resolve));
+    },
+  };
+}
+
+function runSink() {
+  const sink = createHttpServer((req, res) => {
+    req.resume();
+    req.on('end', () => res.writeHead(503, { 'content-type': 'application/json' }).end('{}'));
+  });
+  sink.listen(0, '127.0.0.1', () => process.stdout.write(`${(sink.address() as AddressInfo).port}\n`));
 }
 
 async function call(baseUrl: string, method: string, route: string, body?: unknown, cookie?: string) {
@@ -286,14 +318,14 @@ async function main() {
       rate: NEARBY_PER_SECOND,
     };
 
-    const phase = async (label: string, withFlood: boolean) => {
+    const phase = async (label: string, floodUrl?: string) => {
       console.log(`\n[${label}] ${DURATION_S} s after ${WARMUP_S} s warm-up`);
       const loads = (seconds: number) =>
         Promise.all([
           fire(url, login, seconds, REQUEST_TIMEOUT),
           fire(url, nearby, seconds, REQUEST_TIMEOUT),
-          withFlood
-            ? floodFromChild({ url: `${url}/api/diagnose`, body, clients: FLOOD_CLIENTS, seconds })
+          floodUrl
+            ? floodFromChild({ url: floodUrl, body, clients: FLOOD_CLIENTS, seconds })
             : Promise.resolve(undefined),
         ]);
       if (WARMUP_S > 0) await loads(WARMUP_S);
@@ -304,19 +336,29 @@ async function main() {
       return { login: loginFigures, nearby: nearbyFigures };
     };
 
-    const alone = await phase('1 baseline: logins and nearby', false);
-    const flooded = await phase(`2 the same beside ${FLOOD_CLIENTS} clients posting maximum diagnoses`, true);
+    const alone = await phase('1 baseline: logins and nearby');
+    const flooded = await phase(
+      `2 the same beside ${FLOOD_CLIENTS} clients posting maximum diagnoses`,
+      `${url}/api/diagnose`,
+    );
+    const sink = await startSink();
+    cleanups.push(() => sink.stop());
+    const control = await phase(
+      `3 control: the same flood sent to a sink that reads and drops it (what sending it costs the machine)`,
+      sink.url,
+    );
 
-    const loginFactor = flooded.login.p99 / alone.login.p99;
-    const nearbyFactor = flooded.nearby.p99 / alone.nearby.p99;
-    console.log('\n| Measurement | p99 alone | p99 during the flood | Ratio | Goal |');
-    console.log('|---|--:|--:|--:|---|');
-    for (const [name, a, b, factor] of [
-      ['POST /api/auth/login', alone.login, flooded.login, loginFactor],
-      ['GET /api/jobs/nearby', alone.nearby, flooded.nearby, nearbyFactor],
+    console.log(
+      '\n| Measurement | p99 alone | p99 during the flood | Ratio | Goal | p99 beside the flood to a sink | Ratio |',
+    );
+    console.log('|---|--:|--:|--:|---|--:|--:|');
+    for (const [name, key] of [
+      ['POST /api/auth/login', 'login'],
+      ['GET /api/jobs/nearby', 'nearby'],
     ] as const) {
+      const factor = flooded[key].p99 / alone[key].p99;
       console.log(
-        `| ${name} | ${ms(a.p99)} | ${ms(b.p99)} | ${factor.toFixed(2)}× | ≤ ${GOAL_FACTOR}×: ${factor <= GOAL_FACTOR ? 'met' : '**not met**'} |`,
+        `| ${name} | ${ms(alone[key].p99)} | ${ms(flooded[key].p99)} | ${factor.toFixed(2)}× | ≤ ${GOAL_FACTOR}×: ${factor <= GOAL_FACTOR ? 'met' : '**not met**'} | ${ms(control[key].p99)} | ${(control[key].p99 / alone[key].p99).toFixed(2)}× |`,
       );
     }
     // Abandoned flood requests still in the server: let them finish before it stops.
@@ -329,7 +371,9 @@ async function main() {
   }
 }
 
-if (process.argv[2] === '--flood') {
+if (process.argv[2] === '--sink') {
+  runSink();
+} else if (process.argv[2] === '--flood') {
   const figures = await flood(JSON.parse(await readFile(process.argv[3], 'utf8')) as Flood);
   process.stdout.write(JSON.stringify({ ...figures, statuses: [...figures.statuses] }));
 } else {

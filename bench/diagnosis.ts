@@ -37,9 +37,8 @@ import fixture from '../server/modules/diagnosis/fixtures/phrasings.json';
 import heldOut from '../server/modules/diagnosis/fixtures/phrasings-held-out.json';
 import { createPricingService } from '../server/modules/pricing';
 import { startServerProcess } from '../server/test/server-process';
+import { percentile } from './lib/fire';
 
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 const ms = (value: number) => `${value.toFixed(2)} ms`;
 const pct = (share: number) => `${(100 * share).toFixed(1)}%`;
 

@@ -16,9 +16,15 @@ test.describe('sign-in journey', () => {
     const password = 'a-good-password';
     await page.goto('/');
 
+    // The toast shows for five seconds while the profile step is filled in, which can take longer on
+    // a busy machine: watch for it from the start.
+    const registeredToast = page
+      .getByRole('status')
+      .filter({ hasText: 'Account created!' })
+      .filter({ hasText: "You've successfully registered" })
+      .waitFor();
     await register(page, email, password);
-    await expect(page.getByText('Account created!', { exact: true })).toBeVisible();
-    await expect(page.getByText("You've successfully registered", { exact: true })).toBeVisible();
+    await registeredToast;
 
     let menu = await openAccountMenu(page);
     await expect(menu.getByText(email)).toBeVisible();

@@ -1,6 +1,7 @@
 /**
- * Fixed-duration HTTP load with autocannon, timed response by response. Shared by bench/load.ts and
- * bench/diagnose-flood.ts. It lives in a subfolder so that bench/index.ts does not run it as a benchmark.
+ * Fixed-duration HTTP load with autocannon, timed response by response (bench/load.ts,
+ * bench/diagnose-flood.ts), and the percentile the benchmarks report. It lives in a subfolder so that
+ * bench/index.ts does not run it as a benchmark.
  */
 import autocannon from 'autocannon';
 
