@@ -8,7 +8,11 @@
  *      then 40% of that rate: p99 (goal ≤ 100 ms) with no error and no non-2xx;
  *   4. the same 40% nearby load beside a login flood of 50/s (goal: nearby p99 within 2× of 3's),
  *      once with the production auth rate limit (the flood becomes cheap 429s) and once with the
- *      limit raised so every login runs bcrypt (a flood spread over many addresses).
+ *      limit raised so every login runs bcrypt (a flood spread over many addresses);
+ *   5. (only when asked: BENCH_LOAD_PARTS=…,5) one instance vs two behind Debian's nginx with the
+ *      tested configuration (docs/nginx/plumbline.conf), GET /api/auth/user with a session at
+ *      saturation. Neither instance is pinned: both may use both cores, which they share with nginx,
+ *      PostgreSQL and the load generator (on core 1), as two instances on one two-core machine would.
  *
  * Needs PostgreSQL: DATABASE_URL names the server (default postgres://postgres@127.0.0.1:5432/postgres);
  * the jobs live in a throw-away database, dropped at the end. Without PostgreSQL it says so and exits 0.
@@ -18,6 +22,7 @@
  *   BENCH_LOAD_JOBS=100000 npx tsx bench/load.ts           (a smaller job table, to try the bench out)
  *   BENCH_LOAD_CONNECTIONS=32                              (connections of the saturation runs)
  *   BENCH_LOAD_PARTS=1,2                                   (only measurements 1 and 2: skips nearby and floods)
+ *   BENCH_LOAD_PARTS=1,2,5                                 (1 and 2, then one vs two instances behind nginx)
  *
  * With 2+ cores the server runs on core 0 (`taskset -c 0`) and this process — autocannon — on core 1.
  * PostgreSQL cannot be pinned by a benchmark: it shares both cores. Prints figures and whether each
@@ -33,6 +38,7 @@ import pg from 'pg';
 import { openDatabase } from '../server/db/client';
 import { runMigrations } from '../server/db/migrate';
 import { CLIENT_BUILD_DIR } from '../server/lib/client-assets';
+import { nginxAvailable, startNginx } from '../server/test/nginx';
 import { startServerProcess, type ServerProcess } from '../server/test/server-process';
 import { createThrowawayDatabase } from '../server/test/test-context';
 import { type Figures, type Load as SharedLoad, fire, statusList } from './lib/fire';
@@ -123,15 +129,17 @@ interface CpuUse {
   rest: number;
 }
 
-function startCpuWatch(serverPid: number) {
+function startCpuWatch(serverPids: number | readonly number[]) {
+  const pids = typeof serverPids === 'number' ? [serverPids] : serverPids;
+  const serversCpuSeconds = () => pids.reduce((sum, pid) => sum + processCpuSeconds(pid), 0);
   const wall = performance.now();
-  const server = processCpuSeconds(serverPid);
+  const server = serversCpuSeconds();
   const self = process.cpuUsage();
   const machine = machineBusySeconds();
   return (): CpuUse => {
     const seconds = (performance.now() - wall) / 1000;
     const selfUse = process.cpuUsage(self);
-    const serverSeconds = processCpuSeconds(serverPid) - server;
+    const serverSeconds = serversCpuSeconds() - server;
     const serverPct = (serverSeconds / seconds) * 100;
     const selfPct = ((selfUse.user + selfUse.system) / 1e6 / seconds) * 100;
     const machinePct = ((machineBusySeconds() - machine) / seconds) * 100;
@@ -181,7 +189,12 @@ function report(row: Row) {
 }
 
 /** Warm-up (figures discarded, problems printed), then the measured run with CPU accounting. */
-async function measure(label: string, baseUrl: string, serverPid: number, load: Load): Promise<Row> {
+async function measure(
+  label: string,
+  baseUrl: string,
+  serverPid: number | readonly number[],
+  load: Load,
+): Promise<Row> {
   if (WARMUP_S > 0) {
     const warm = await fire(baseUrl, load, WARMUP_S);
     if (warm.unexpected > 0 || warm.errors > 0)
@@ -633,6 +646,49 @@ async function main() {
     return { saturation, rated, limited, bcryptFlood, rate };
   }
 
+  const behindNginx = PARTS.has('5') ? await runBehindNginx() : undefined;
+  async function runBehindNginx() {
+    console.log('\n[5] one instance vs two behind nginx: GET /api/auth/user with a session, saturation');
+    if (!nginxAvailable()) {
+      console.log('  skipped: no nginx (apt-get install -y nginx)');
+      return undefined;
+    }
+    const env = plumblineEnv(throwaway.url, { TRUST_PROXY: '1' });
+    const instances: ServerProcess[] = [];
+    for (let i = 0; i < 2; i++) {
+      const instance = await startServerProcess({ env, readyTimeoutMs: 180_000 });
+      cleanups.push(() => instance.stop());
+      instances.push(instance);
+    }
+    const load: Load = {
+      path: '/api/auth/user',
+      headers: { cookie: plumberCookie },
+      expect: [200],
+      connections: CONNECTIONS,
+    };
+    const through = async (members: ServerProcess[]) => {
+      const nginx = await startNginx(members.map((member) => member.url));
+      try {
+        expectStatus(
+          await call(nginx.url, 'GET', '/api/auth/user', { cookie: plumberCookie }),
+          200,
+          'through nginx',
+        );
+        return await measure(
+          `${members.length === 1 ? 'one instance' : 'two instances'} behind nginx`,
+          nginx.url,
+          members.map((member) => member.pid),
+          load,
+        );
+      } finally {
+        await nginx.stop();
+      }
+    };
+    const one = await through(instances.slice(0, 1));
+    const two = await through(instances);
+    return { one, two };
+  }
+
   await cleanUp();
 
   // ---- Summary, as markdown for docs/performance.md.
@@ -704,6 +760,14 @@ async function main() {
       `${ms(bcryptFlood.nearbyRow.figures.p99)} ms = ${factorB.toFixed(2)}× (flood answered ${bcryptFlood.floodRow.figures.reqPerSec.toFixed(0)}/s, ${bcryptFlood.floodRow.figures.timeouts} timed out)`,
       `≤ ${GOALS.floodP99Factor}× ${ms(rated.figures.p99)} ms`,
       factorB <= GOALS.floodP99Factor && clean(bcryptFlood.nearbyRow.figures),
+    );
+  }
+  if (behindNginx) {
+    const { one, two } = behindNginx;
+    console.log(
+      `\nBehind nginx: two instances ${pct(two.figures.reqPerSec / one.figures.reqPerSec)} of one's throughput ` +
+        `(${two.figures.reqPerSec.toFixed(0)} ÷ ${one.figures.reqPerSec.toFixed(0)} req/s; p99 ${ms(two.figures.p99)} vs ${ms(one.figures.p99)} ms; ` +
+        `server CPU ${two.cpu.server.toFixed(0)}% vs ${one.cpu.server.toFixed(0)}%, the rest of the machine (nginx, PostgreSQL, kernel) ${two.cpu.rest.toFixed(0)}% vs ${one.cpu.rest.toFixed(0)}%).`,
     );
   }
   console.log(`\n${machine.join('; ')}; ${pinning}.`);

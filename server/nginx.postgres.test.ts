@@ -445,140 +445,153 @@ describe.skipIf(!nginxAvailable())('the template’s live-events location', () =
   });
 });
 
-describe.skipIf(!nginxAvailable())('the template’s photo-upload limits', () => {
-  /** Every request line that reached the upstream: nginx's refusals must not be among them. */
-  const reached: string[] = [];
-  let upstream: NetServer;
-  let proxy: Nginx;
-  const held: Socket[] = [];
-  /** Anything nginx said to a held upload: it must never have refused one. */
-  const heldAnswers: string[] = [];
+describe.skipIf(!nginxAvailable())(
+  'the template with a raw upstream: connections and photo-upload limits',
+  () => {
+    /** Every request line that reached the upstream: nginx's refusals must not be among them. */
+    const reached: string[] = [];
+    let upstream: NetServer;
+    let proxy: Nginx;
+    const held: Socket[] = [];
+    /** Anything nginx said to a held upload: it must never have refused one. */
+    const heldAnswers: string[] = [];
+    let upstreamConnections = 0;
 
-  beforeAll(async () => {
-    // A raw upstream that answers every request at once: what nginx passes on is all it needs to see.
-    upstream = createNetServer((socket) => {
-      socket.on('data', (chunk: Buffer) => {
-        const line = chunk.toString('latin1').split('\r\n')[0];
-        if (/^[A-Z]+ \//.test(line)) reached.push(line);
-        socket.write(
-          'HTTP/1.1 400 Bad Request\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}',
-        );
+    beforeAll(async () => {
+      // A raw upstream that answers every request at once: what nginx passes on is all it needs to see.
+      upstream = createNetServer((socket) => {
+        upstreamConnections += 1;
+        socket.on('data', (chunk: Buffer) => {
+          const line = chunk.toString('latin1').split('\r\n')[0];
+          if (/^[A-Z]+ \//.test(line)) reached.push(line);
+          socket.write(
+            'HTTP/1.1 400 Bad Request\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}',
+          );
+        });
       });
+      await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+      proxy = await startNginx([`http://127.0.0.1:${(upstream.address() as AddressInfo).port}`]);
+    }, 60_000);
+
+    afterAll(async () => {
+      for (const socket of held) socket.destroy();
+      await proxy?.stop();
+      await new Promise((resolve) => upstream?.close(resolve));
     });
-    await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
-    proxy = await startNginx([`http://127.0.0.1:${(upstream.address() as AddressInfo).port}`]);
-  }, 60_000);
 
-  afterAll(async () => {
-    for (const socket of held) socket.destroy();
-    await proxy?.stop();
-    await new Promise((resolve) => upstream?.close(resolve));
-  });
-
-  /**
-   * An upload from `address` that sends its headers and the first byte of a 1 MB body, then waits:
-   * nginx counts it as in flight while it reads the body, which never ends.
-   */
-  async function holdUpload(address: string, route: string): Promise<Socket> {
-    const { port } = new URL(proxy.url);
-    const socket = createConnection({ host: '127.0.0.1', port: Number(port), localAddress: address });
-    await new Promise<void>((resolve, reject) => socket.once('connect', resolve).once('error', reject));
-    socket.on('data', (chunk: Buffer) =>
-      heldAnswers.push(`${address}: ${chunk.toString('latin1').slice(0, 80)}`),
-    );
-    socket.on('error', (error) => heldAnswers.push(`${address}: ${error.message}`));
-    await new Promise<void>((resolve) =>
-      socket.write(
-        `POST ${route} HTTP/1.1\r\nHost: ${proxy.url.slice('http://'.length)}\r\n` +
-          'Content-Type: application/json\r\nContent-Length: 1000000\r\n\r\n{',
-        () => resolve(),
-      ),
-    );
-    held.push(socket);
-    return socket;
-  }
-
-  let probes = 0;
-  /** A body-less upload from `address`: an answer other than nginx's 503 means it was let through. */
-  function probe(address: string) {
-    probes += 1;
-    const route = `/api/diagnose?probe=${probes}`;
-    return new Promise<{ route: string; status: number; retryAfter?: string; body: string }>(
-      (resolve, reject) => {
-        const req = httpRequest(
-          `${proxy.url}${route}`,
-          { method: 'POST', headers: { 'Content-Length': '0' }, localAddress: address },
-          (res) => {
-            let body = '';
-            res.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
-            res.on('end', () =>
-              resolve({
-                route,
-                status: res.statusCode ?? 0,
-                retryAfter: res.headers['retry-after'] as string,
-                body,
-              }),
-            );
-          },
-        );
-        req.on('error', reject);
-        req.end();
-      },
-    );
-  }
-
-  /**
-   * Probes until one gets the status `wanted` (10 s at most): nginx reads the held uploads' headers
-   * in its own time, and only then counts them.
-   */
-  async function probeUntil(address: string, wanted: 'refused' | 'passed') {
-    const deadline = Date.now() + 10_000;
-    for (;;) {
-      const answer = await probe(address);
-      if ((answer.status === 503) === (wanted === 'refused') || Date.now() > deadline) return answer;
-      await new Promise((resolve) => setTimeout(resolve, 50));
+    /**
+     * An upload from `address` that sends its headers and the first byte of a 1 MB body, then waits:
+     * nginx counts it as in flight while it reads the body, which never ends.
+     */
+    async function holdUpload(address: string, route: string): Promise<Socket> {
+      const { port } = new URL(proxy.url);
+      const socket = createConnection({ host: '127.0.0.1', port: Number(port), localAddress: address });
+      await new Promise<void>((resolve, reject) => socket.once('connect', resolve).once('error', reject));
+      socket.on('data', (chunk: Buffer) =>
+        heldAnswers.push(`${address}: ${chunk.toString('latin1').slice(0, 80)}`),
+      );
+      socket.on('error', (error) => heldAnswers.push(`${address}: ${error.message}`));
+      await new Promise<void>((resolve) =>
+        socket.write(
+          `POST ${route} HTTP/1.1\r\nHost: ${proxy.url.slice('http://'.length)}\r\n` +
+            'Content-Type: application/json\r\nContent-Length: 1000000\r\n\r\n{',
+          () => resolve(),
+        ),
+      );
+      held.push(socket);
+      return socket;
     }
-  }
 
-  const release = () => {
-    for (const socket of held.splice(0)) socket.destroy();
-  };
-
-  it('lets two uploads per address be in flight and answers a third with the app’s JSON 503, itself', async () => {
-    try {
-      await holdUpload('127.0.1.1', '/api/diagnose');
-      // Any case and a trailing slash count as the same route, as the app matches them.
-      await holdUpload('127.0.1.1', '/API/Jobs/7f3c/Photos/');
-      const refused = await probeUntil('127.0.1.1', 'refused');
-      expect(refused.status).toBe(503);
-      expect(JSON.parse(refused.body)).toEqual({
-        error: IMAGE_DECODE_BUSY_MESSAGE,
-        code: 'SERVICE_UNAVAILABLE',
-      });
-      expect(refused.retryAfter).toBe('5');
-      expect(reached.some((line) => line.includes(refused.route))).toBe(false);
-      // Another address is not held back by this one's uploads.
-      const other = await probe('127.0.1.2');
-      expect(other.status).toBe(400);
-      expect(reached.some((line) => line.includes(other.route))).toBe(true);
-      expect(heldAnswers).toEqual([]);
-    } finally {
-      release();
+    let probes = 0;
+    /** A body-less upload from `address`: an answer other than nginx's 503 means it was let through. */
+    function probe(address: string) {
+      probes += 1;
+      const route = `/api/diagnose?probe=${probes}`;
+      return new Promise<{ route: string; status: number; retryAfter?: string; body: string }>(
+        (resolve, reject) => {
+          const req = httpRequest(
+            `${proxy.url}${route}`,
+            { method: 'POST', headers: { 'Content-Length': '0' }, localAddress: address },
+            (res) => {
+              let body = '';
+              res.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
+              res.on('end', () =>
+                resolve({
+                  route,
+                  status: res.statusCode ?? 0,
+                  retryAfter: res.headers['retry-after'] as string,
+                  body,
+                }),
+              );
+            },
+          );
+          req.on('error', reject);
+          req.end();
+        },
+      );
     }
-  });
 
-  it('lets eight uploads be in flight in all, whatever their addresses, and no more', async () => {
-    try {
-      for (let i = 1; i <= 8; i++) await holdUpload(`127.0.2.${i}`, '/api/diagnose');
-      expect((await probeUntil('127.0.2.9', 'refused')).status).toBe(503);
-      // One upload ends: a ninth address now gets through.
-      // Other routes are not held back by uploads.
-      expect((await fetch(`${proxy.url}/api/auth/user`)).status).toBe(400);
-      expect(heldAnswers).toEqual([]);
-      held.shift()!.destroy();
-      expect((await probeUntil('127.0.2.9', 'passed')).status).toBe(400);
-    } finally {
-      release();
+    /**
+     * Probes until one gets the status `wanted` (10 s at most): nginx reads the held uploads' headers
+     * in its own time, and only then counts them.
+     */
+    async function probeUntil(address: string, wanted: 'refused' | 'passed') {
+      const deadline = Date.now() + 10_000;
+      for (;;) {
+        const answer = await probe(address);
+        if ((answer.status === 503) === (wanted === 'refused') || Date.now() > deadline) return answer;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
     }
-  });
-});
+
+    const release = () => {
+      for (const socket of held.splice(0)) socket.destroy();
+    };
+
+    it('keeps its connections to an instance and reuses them', async () => {
+      const before = upstreamConnections;
+      for (let i = 0; i < 5; i++) expect((await fetch(`${proxy.url}/api/auth/user`)).status).toBe(400);
+      expect(reached.filter((line) => line.startsWith('GET /api/auth/user')).length).toBe(5);
+      // One new connection at most (none if nginx kept one from its start-up probe) for five requests.
+      expect(upstreamConnections - before).toBeLessThanOrEqual(1);
+    });
+
+    it('lets two uploads per address be in flight and answers a third with the app’s JSON 503, itself', async () => {
+      try {
+        await holdUpload('127.0.1.1', '/api/diagnose');
+        // Any case and a trailing slash count as the same route, as the app matches them.
+        await holdUpload('127.0.1.1', '/API/Jobs/7f3c/Photos/');
+        const refused = await probeUntil('127.0.1.1', 'refused');
+        expect(refused.status).toBe(503);
+        expect(JSON.parse(refused.body)).toEqual({
+          error: IMAGE_DECODE_BUSY_MESSAGE,
+          code: 'SERVICE_UNAVAILABLE',
+        });
+        expect(refused.retryAfter).toBe('5');
+        expect(reached.some((line) => line.includes(refused.route))).toBe(false);
+        // Another address is not held back by this one's uploads.
+        const other = await probe('127.0.1.2');
+        expect(other.status).toBe(400);
+        expect(reached.some((line) => line.includes(other.route))).toBe(true);
+        expect(heldAnswers).toEqual([]);
+      } finally {
+        release();
+      }
+    });
+
+    it('lets eight uploads be in flight in all, whatever their addresses, and no more', async () => {
+      try {
+        for (let i = 1; i <= 8; i++) await holdUpload(`127.0.2.${i}`, '/api/diagnose');
+        expect((await probeUntil('127.0.2.9', 'refused')).status).toBe(503);
+        // One upload ends: a ninth address now gets through.
+        // Other routes are not held back by uploads.
+        expect((await fetch(`${proxy.url}/api/auth/user`)).status).toBe(400);
+        expect(heldAnswers).toEqual([]);
+        held.shift()!.destroy();
+        expect((await probeUntil('127.0.2.9', 'passed')).status).toBe(400);
+      } finally {
+        release();
+      }
+    });
+  },
+);
