@@ -171,7 +171,6 @@ async function seed(databaseUrl: string) {
 // ---------------------------------------------------------------------------------------------
 // Measuring
 
-
 interface Timing {
   runs: number;
   mean: number;
