@@ -5,7 +5,7 @@ import { photoProblemMessage } from '../shared/photo-quality';
 import { expectNoSeriousA11yViolations } from './fixtures';
 
 /**
- * Photos that cannot help (docs/product.md#2-screens-and-routes "Diagnose"): checked on the device before upload (too
+ * Photos that cannot help (docs/product.md#screens-and-routes "Diagnose"): checked on the device before upload (too
  * dark, too blurred: shared/photo-quality.ts), the message beside the photo, no diagnosis until it is
  * replaced or removed; the server's own refusal lands on the photo it names. The e2e server has no
  * OpenAI key, so the result says the photos were kept but not analysed.

@@ -8,7 +8,7 @@ import { expectNoSeriousA11yViolations, registerByApi } from './fixtures';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const PNG = path.join(here, 'fixtures', 'clogged-drain.png'); // 320 × 240
 
-/** The homeowner's photos of an open job, in the job room (docs/product.md#11-the-job-room-messages-and-notifications). */
+/** The homeowner's photos of an open job, in the job room (docs/product.md#the-job-room-messages-and-notifications). */
 test('the homeowner adds a photo to an open job in the room, sees it, and removes it', async ({ page }) => {
   await registerByApi(page.request, 'homeowner', 'job-photos-e2e-password');
   const booking = await page.request.post('/api/service-requests', {

@@ -6,7 +6,7 @@ import { registerByApi } from './fixtures';
 /**
  * The job room live, in two browsers: a homeowner on a desktop keeps the room open and never reloads
  * it, while a plumber on a phone writes, quotes, starts and completes the job. Every change reaches
- * the other side through the live event stream (docs/product.md#9-constants), so no page here is reloaded.
+ * the other side through the live event stream (docs/product.md#constants), so no page here is reloaded.
  */
 
 const PASSWORD = 'job-room-journey-e2e-password';

@@ -2,9 +2,9 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './fixtures';
 
 /**
- * The public pages as docs/product.md describes them: home content, footer and claims (docs/product.md#1-who-it-is-for-and-the-public-pages),
- * the Services page (docs/product.md#2-screens-and-routes), the six services (docs/product.md#3-data), the urgency badges
- * (docs/product.md#4-states) and the calls the public pages make (docs/product.md#7-how-the-client-calls-the-api). The expectations are written from docs/product.md, not
+ * The public pages as docs/product.md describes them: home content, footer and claims (docs/product.md#who-it-is-for-and-the-public-pages),
+ * the Services page (docs/product.md#screens-and-routes), the six services (docs/product.md#data), the urgency badges
+ * (docs/product.md#states) and the calls the public pages make (docs/product.md#how-the-client-calls-the-api). The expectations are written from docs/product.md, not
  * imported from the app, so a drift in the app's data fails here.
  */
 const PRODUCT_SERVICES = [
@@ -115,7 +115,7 @@ async function expectFooter(page: Page) {
 }
 
 test.describe('home page', () => {
-  test('shows every element of docs/product.md#1-who-it-is-for-and-the-public-pages in order, with the right link targets', async ({
+  test('shows every element of docs/product.md#who-it-is-for-and-the-public-pages in order, with the right link targets', async ({
     page,
   }) => {
     await page.goto('/');
@@ -131,7 +131,7 @@ test.describe('home page', () => {
     );
     await expect(content.getByRole('link', { name: 'Browse Services' })).toHaveAttribute('href', '/services');
 
-    // Marketing claims (docs/product.md#1-who-it-is-for-and-the-public-pages): licensed, insured, background-checked; 24/7; 10,000+ homes.
+    // Marketing claims (docs/product.md#who-it-is-for-and-the-public-pages): licensed, insured, background-checked; 24/7; 10,000+ homes.
     const claims = content.getByRole('list', { name: 'Why homeowners trust us' });
     await expect(claims.getByRole('listitem')).toHaveText([
       'Licensed, insured & background-checked',
@@ -253,7 +253,7 @@ test.describe('services page', () => {
     }
   });
 
-  test('the urgency badge follows docs/product.md#4-states: destructive 24/7 for emergency only', async ({
+  test('the urgency badge follows docs/product.md#states: destructive 24/7 for emergency only', async ({
     page,
   }) => {
     await page.goto('/services');

@@ -1,4 +1,4 @@
-/** Business constants (docs/product.md#9-constants) and the enums of the data and its states (docs/product.md#3-data, docs/product.md#4-states), written once. */
+/** Business constants (docs/product.md#constants) and the enums of the data and its states (docs/product.md#data, docs/product.md#states), written once. */
 
 export const USER_ROLES = ['homeowner', 'plumber', 'admin'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
@@ -59,7 +59,7 @@ export const RESCHEDULE_PROPOSAL_STATUSES = ['pending', 'accepted', 'declined', 
 export type RescheduleProposalStatus = (typeof RESCHEDULE_PROPOSAL_STATUSES)[number];
 
 /**
- * What a notification is about (docs/product.md#11-the-job-room-messages-and-notifications). Each kind also goes out by mail unless its
+ * What a notification is about (docs/product.md#the-job-room-messages-and-notifications). Each kind also goes out by mail unless its
  * user turned that kind off.
  */
 export const NOTIFICATION_KINDS = [

@@ -10,7 +10,7 @@ import {
 } from './job-display';
 import { formatUsdRange } from './money';
 
-describe('job display rules (docs/product.md#2-screens-and-routes "Dashboard", docs/product.md#4-states)', () => {
+describe('job display rules (docs/product.md#screens-and-routes "Dashboard", docs/product.md#states)', () => {
   it('derives the title from the issue slug', () => {
     expect(jobTitleFromSlug('water-heater-no-hot-water')).toBe('Water Heater No Hot Water');
     expect(jobTitleFromSlug('burst-pipe')).toBe('Burst Pipe');

@@ -1,7 +1,7 @@
 import { JOB_STATUS_LABELS, PAST_JOB_STATUSES, type JobStatus } from './constants';
 
 /**
- * How jobs, quotes and ratings read on screen (docs/product.md#2-screens-and-routes "Dashboard", docs/product.md#4-states), written once for the
+ * How jobs, quotes and ratings read on screen (docs/product.md#screens-and-routes "Dashboard", docs/product.md#states), written once for the
  * homeowner and plumber dashboards and for the server's `statusLabel`.
  */
 

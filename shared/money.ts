@@ -1,7 +1,7 @@
 /**
  * Money, in US dollars. Amounts travel as the text PostgreSQL's numeric(10,2) columns hold ('150.00'),
  * which keeps cents exact; sums and comparisons are done in whole cents, and amounts are shown as
- * '$150' or '$99.50' (docs/product.md#2-screens-and-routes writes ranges '$min - $max').
+ * '$150' or '$99.50' (docs/product.md#screens-and-routes writes ranges '$min - $max').
  */
 
 /** numeric(10,2) holds at most 99,999,999.99. */
@@ -43,7 +43,7 @@ export function formatPercent(share: number): string {
   return `${Math.round(share * 100)}%`;
 }
 
-/** '$150 - $300', with the spaced hyphen of docs/product.md#2-screens-and-routes. */
+/** '$150 - $300', with the spaced hyphen of docs/product.md#screens-and-routes. */
 export function formatUsdRange(min: number | string, max: number | string): string {
   return `${formatUsd(min)} - ${formatUsd(max)}`;
 }

@@ -1,5 +1,5 @@
 /**
- * Whether a diagnosis photo can help at all (docs/product.md#2-screens-and-routes "Diagnose"): one that is too dark or
+ * Whether a diagnosis photo can help at all (docs/product.md#screens-and-routes "Diagnose"): one that is too dark or
  * too blurred to show anything is refused — on the device before upload, and by the server, which has
  * the last word. Both sides compute the same statistics, with this code, on a copy of the photo
  * already reduced for upload (long edge ≤ 1568 px) and shrunk again to PHOTO_QUALITY.analysisEdgePx:

@@ -253,7 +253,7 @@ export const ROUTE_MANIFEST: readonly RouteCase[] = [
     expected: { ...everyone(403), anonymous: 401 },
   },
 
-  // Public reads and the public diagnosis: docs/product.md#6-who-may-do-what, no login requirement.
+  // Public reads and the public diagnosis: docs/product.md#who-may-do-what, no login requirement.
   { route: 'GET /api/config/public', setup: 'none', expected: EVERYONE_OK },
   {
     route: 'POST /api/diagnose',
@@ -505,7 +505,7 @@ export const ROUTE_MANIFEST: readonly RouteCase[] = [
     reveals: { admin: { homeowner: ['name', 'email'] } },
   },
 
-  // Booking: guests may book (docs/product.md#6-who-may-do-what). The body's contact is the booker's own.
+  // Booking: guests may book (docs/product.md#who-may-do-what). The body's contact is the booker's own.
   {
     route: 'GET /api/availability-slots',
     setup: 'none',
@@ -765,7 +765,7 @@ export const ROUTE_MANIFEST: readonly RouteCase[] = [
     },
   },
 
-  // The owner's photos of an open job (docs/product.md#11-the-job-room-messages-and-notifications): a guard on the role (plumbers and admins
+  // The owner's photos of an open job (docs/product.md#the-job-room-messages-and-notifications): a guard on the role (plumbers and admins
   // 403), then the job is the owner's (another homeowner 404). The photo is a real 1 × 1 PNG.
   {
     route: 'POST /api/jobs/:jobId/photos',

@@ -13,7 +13,7 @@ export const QUOTE_FIGURES_WINDOW_DAYS = 30;
 /** Revenue is listed for this many calendar months on the app's clock, the current one included. */
 export const REVENUE_MONTHS = 12;
 
-/** Jobs in each status, every status listed (0 when none); docs/product.md#4-states. */
+/** Jobs in each status, every status listed (0 when none); docs/product.md#states. */
 export const jobsByStatusSchema = z.record(z.enum(JOB_STATUSES), z.number().int());
 export type JobsByStatus = z.infer<typeof jobsByStatusSchema>;
 

@@ -45,7 +45,7 @@ export const paginatedSchema = <T extends z.ZodType>(item: T) =>
 
 /** GET /api/admin/stats — counted by the database, never by loading the rows. */
 export const adminStatsSchema = z.object({
-  /** Jobs not completed or cancelled (docs/product.md#4-states: every other status is active). */
+  /** Jobs not completed or cancelled (docs/product.md#states: every other status is active). */
   activeJobs: z.number().int(),
   completedJobs: z.number().int(),
   cancelledJobs: z.number().int(),

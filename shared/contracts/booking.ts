@@ -17,7 +17,7 @@ import { defineRoute } from './http';
 /** How long a guest has to confirm a booking from the mailed link before its time slot is released. */
 export const GUEST_CONFIRMATION_MINUTES = 30;
 
-/** docs/product.md#5-validation (booking) and the slot rules; the form and POST /api/service-requests show the same text. */
+/** docs/product.md#validation (booking) and the slot rules; the form and POST /api/service-requests show the same text. */
 export const BOOKING_MESSAGES = {
   nameMin: FIELD_MESSAGES.nameMin,
   emailInvalid: AUTH_MESSAGES.emailInvalid,
@@ -48,7 +48,7 @@ export const BOOKING_MESSAGES = {
 const MAX_DESCRIPTION = 5000;
 const MAX_ADDRESS = 300;
 
-/** Booking e-mail: any failure, including empty, reads 'Invalid email address' (docs/product.md#5-validation). Stored lower-cased. */
+/** Booking e-mail: any failure, including empty, reads 'Invalid email address' (docs/product.md#validation). Stored lower-cased. */
 const bookingEmailField = z
   .string({ error: BOOKING_MESSAGES.emailInvalid })
   .trim()

@@ -21,7 +21,7 @@ describe('auth', () => {
   });
 });
 
-describe('booking (docs/product.md#5-validation)', () => {
+describe('booking (docs/product.md#validation)', () => {
   const good = {
     name: 'Dana Homeowner',
     email: 'Dana@Example.com',

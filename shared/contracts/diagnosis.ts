@@ -4,7 +4,7 @@ import { FIELD_MESSAGES, urgencyField, zipField } from './common';
 import { costBreakdownSchema } from './pricing';
 import { defineRoute } from './http';
 
-/** docs/product.md#5-validation (diagnosis). */
+/** docs/product.md#validation (diagnosis). */
 export const DIAGNOSIS_MESSAGES = {
   descriptionMin: 'Please describe the issue in detail (at least 10 characters)',
   descriptionMax: 'Description must be at most 5000 characters',

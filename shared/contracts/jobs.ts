@@ -375,7 +375,7 @@ export type NearbyCount = z.infer<typeof nearbyCountSchema>;
 export const acceptQuoteResultSchema = z.object({ job: jobStatusResultSchema, quote: quoteSchema });
 export type AcceptQuoteResult = z.infer<typeof acceptQuoteResultSchema>;
 
-/** Who is looking at a job room; each sees what that role may (docs/product.md#11-the-job-room-messages-and-notifications). */
+/** Who is looking at a job room; each sees what that role may (docs/product.md#the-job-room-messages-and-notifications). */
 export const JOB_ROOM_VIEWERS = ['homeowner', 'hired_plumber', 'prospective_plumber', 'admin'] as const;
 export type JobRoomViewer = (typeof JOB_ROOM_VIEWERS)[number];
 
@@ -394,7 +394,7 @@ export type JobPhoto = z.infer<typeof jobPhotoSchema>;
 /** The most photos one job holds: as many as one diagnosis. */
 export const MAX_JOB_PHOTOS = LIMITS.maxDiagnosisImages;
 
-/** docs/product.md#11-the-job-room-messages-and-notifications: the homeowner adds and removes photos while the job is open. */
+/** docs/product.md#the-job-room-messages-and-notifications: the homeowner adds and removes photos while the job is open. */
 export const JOB_PHOTO_MESSAGES = {
   photosRequired: 'Choose at least one photo',
   photosMax: DIAGNOSIS_MESSAGES.imagesMax,

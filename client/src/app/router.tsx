@@ -5,7 +5,7 @@ import { paths } from '@/config/paths';
 import { ErrorBoundary } from './error-boundary';
 import { HomePage } from './pages/home';
 
-// Each page but the light landing page is its own chunk (docs/product.md#2-screens-and-routes routes): / renders without a second round trip.
+// Each page but the light landing page is its own chunk (docs/product.md#screens-and-routes routes): / renders without a second round trip.
 const ServicesPage = lazy(() => import('./pages/services').then((m) => ({ default: m.ServicesPage })));
 const DiagnosePage = lazy(() => import('./pages/diagnose').then((m) => ({ default: m.DiagnosePage })));
 const BookPage = lazy(() => import('./pages/book').then((m) => ({ default: m.BookPage })));

@@ -1,4 +1,4 @@
-/** Every client route, in one place (docs/product.md#2-screens-and-routes). */
+/** Every client route, in one place (docs/product.md#screens-and-routes). */
 export const paths = {
   home: '/',
   services: '/services',

@@ -3,7 +3,7 @@ import { pathOf, type HttpMethod, type ResponseOf, type RouteContract } from '@s
 import type { ErrorCode } from '@shared/errors';
 
 /**
- * The one way the client talks to the API (docs/product.md#7-how-the-client-calls-the-api): cookies are always sent, payloads are JSON,
+ * The one way the client talks to the API (docs/product.md#how-the-client-calls-the-api): cookies are always sent, payloads are JSON,
  * and any non-OK answer becomes an `ApiError` whose message is "<status>: <body text or status text>".
  */
 

@@ -1,6 +1,6 @@
 import { QueryClient, type DefaultOptions, type UseMutationOptions } from '@tanstack/react-query';
 
-/** docs/product.md#9-constants: data never goes stale; no retries; no refetch on window focus; no polling. */
+/** docs/product.md#constants: data never goes stale; no retries; no refetch on window focus; no polling. */
 export const queryConfig = {
   queries: {
     staleTime: Infinity,

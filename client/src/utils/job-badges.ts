@@ -1,4 +1,4 @@
-/** Badge styles for job statuses, shared by the homeowner and plumber dashboards (docs/product.md#4-states labels come from shared/job-display). */
+/** Badge styles for job statuses, shared by the homeowner and plumber dashboards (docs/product.md#states labels come from shared/job-display). */
 export type JobBadgeVariant = 'default' | 'secondary' | 'destructive' | 'outline';
 
 const STATUS_VARIANTS: Record<string, JobBadgeVariant> = {

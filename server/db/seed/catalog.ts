@@ -11,7 +11,7 @@ type CatalogSeed = Pick<
  * advertised "From $N" prices. Units: 'job' unless the trade prices it by the hour or the foot.
  */
 export const CATALOG_ITEMS: readonly CatalogSeed[] = [
-  // The six advertised services (baseMin = the "From $N" price of docs/product.md#3-data).
+  // The six advertised services (baseMin = the "From $N" price of docs/product.md#data).
   {
     issueSlug: 'emergency-repair',
     issueName: 'Emergency Plumbing Repair',

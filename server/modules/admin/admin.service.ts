@@ -57,7 +57,7 @@ export function createAdminService(
 ) {
   return {
     /**
-     * The dashboard cards (active means neither completed nor cancelled, docs/product.md#4-states) and the
+     * The dashboard cards (active means neither completed nor cancelled, docs/product.md#states) and the
      * marketplace figures below them (shared/contracts/admin-figures.ts).
      */
     async getStats(): Promise<AdminStats> {

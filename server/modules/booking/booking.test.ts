@@ -171,7 +171,7 @@ describe(`booking API (${testDatabaseKind} database)`, () => {
       },
     );
 
-    it('names every docs/product.md#5-validation message at its field for an empty form', async () => {
+    it('names every docs/product.md#validation message at its field for an empty form', async () => {
       const res = await ctx.request.post('/api/service-requests').send({
         name: '',
         email: '',

@@ -29,7 +29,7 @@ export interface JobPhotosServiceDeps {
 }
 
 /**
- * The homeowner's photos of an open job (docs/product.md#11-the-job-room-messages-and-notifications): added as data URLs and cleaned like a
+ * The homeowner's photos of an open job (docs/product.md#the-job-room-messages-and-notifications): added as data URLs and cleaned like a
  * diagnosis' photos, at most MAX_JOB_PHOTOS per job, removed one at a time. Only the job's owner,
  * and only while the job is open (requested or quoted); anyone else is told the job does not exist.
  */

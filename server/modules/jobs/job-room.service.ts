@@ -32,7 +32,7 @@ export interface ReceiptsDeps {
 }
 
 /**
- * A completed job's receipt (docs/product.md#11-the-job-room-messages-and-notifications): the accepted quote, the approved change orders,
+ * A completed job's receipt (docs/product.md#the-job-room-messages-and-notifications): the accepted quote, the approved change orders,
  * the final amount, the date and the plumber's business and licence. Read through `executor`, so
  * completion can mail it in its own transaction.
  */
@@ -117,7 +117,7 @@ export interface JobRoomServiceDeps {
 }
 
 /**
- * The job room (docs/product.md#11-the-job-room-messages-and-notifications): one page per job for its homeowner, the hired plumber, plumbers
+ * The job room (docs/product.md#the-job-room-messages-and-notifications): one page per job for its homeowner, the hired plumber, plumbers
  * who may quote on it or already took part (a limited view: the area, no street, no contacts) and
  * admins. Everyone else is told the job does not exist.
  */

@@ -163,7 +163,7 @@ function afterPositionSql(after: NearbyPosition): SQL {
 
 /**
  * One page of the open jobs within the radius, emergencies first, then nearest, then newest
- * (docs/product.md#2-screens-and-routes), after `search.after` (docs/decisions/035-nearby-pages.md).
+ * (docs/product.md#screens-and-routes), after `search.after` (docs/decisions/035-nearby-pages.md).
  */
 export function nearbyOpenJobsSql(search: NearbySearch): SQL {
   return sql`

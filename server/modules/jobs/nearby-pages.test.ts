@@ -80,7 +80,7 @@ describe(`nearby jobs in pages (${testDatabaseKind} database)`, () => {
   };
 
   /**
-   * The product's order (docs/product.md#2-screens-and-routes), computed here from the rows: emergencies first, then
+   * The product's order (docs/product.md#screens-and-routes), computed here from the rows: emergencies first, then
    * distance from the plumber's ZIP code, then newest (to the microsecond), then id.
    */
   const expectedOrder = async (ids: string[], plumberZip: string) => {

@@ -210,7 +210,7 @@ export function createMessagesService({ db, jobs, plumbers, notifications }: Mes
       plumberId,
       recipientUserId,
       toHomeowner: false,
-      // The homeowner's name reaches a plumber only once he is hired (docs/product.md#10-accounts-mail-and-trust, Names).
+      // The homeowner's name reaches a plumber only once he is hired (docs/product.md#accounts-mail-and-trust, Names).
       authorLabel: (hired && actor.name) || 'The homeowner',
       viewer: { userId: actor.id, seesHomeownerName: true },
     };

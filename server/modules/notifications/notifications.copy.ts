@@ -3,7 +3,7 @@ import { formatUsd, formatUsdRange } from '@shared/money';
 
 /**
  * What each notification says, in the bell and as the mail's subject and first paragraph
- * (docs/product.md#11-the-job-room-messages-and-notifications). Builders take facts, never a user's markup: mail escapes what it is given.
+ * (docs/product.md#the-job-room-messages-and-notifications). Builders take facts, never a user's markup: mail escapes what it is given.
  */
 export interface NotificationText {
   title: string;

@@ -60,7 +60,7 @@ export function toAppNotification(row: Notification): AppNotification {
 }
 
 /**
- * The bell, the mail that follows it and the live signal to open pages (docs/product.md#11-the-job-room-messages-and-notifications). Every
+ * The bell, the mail that follows it and the live signal to open pages (docs/product.md#the-job-room-messages-and-notifications). Every
  * write happens in the transaction of what it reports: nothing is announced for work that rolls back,
  * and a notification, its mail and its live event exist together or not at all.
  */

@@ -6,7 +6,7 @@ import { useSupportContact } from '@/features/site-config/api/get-public-config'
 import { Logo } from './logo';
 import { toTelHref } from '@/utils/tel-href';
 
-/** docs/product.md#1-who-it-is-for-and-the-public-pages "Footer": every service and company entry links to the home page. */
+/** docs/product.md#who-it-is-for-and-the-public-pages "Footer": every service and company entry links to the home page. */
 const SERVICE_LINKS = ['Emergency Repairs', 'Installations', 'Maintenance', 'Inspections', 'AI Diagnosis'];
 const COMPANY_LINKS = ['About Us', 'Our Team', 'Careers', 'Contact'];
 const CLAIMS = [

@@ -7,7 +7,7 @@ export interface NavItem {
   requiresUser?: boolean;
 }
 
-/** docs/product.md#2-screens-and-routes "Header and navigation". */
+/** docs/product.md#screens-and-routes "Header and navigation". */
 export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Home', href: paths.home },
   { label: 'Services', href: paths.services },

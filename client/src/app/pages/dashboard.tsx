@@ -9,7 +9,7 @@ import { PageShell } from './page-shell';
 
 const SKELETON_COUNT = 3;
 
-/** /dashboard (docs/product.md#2-screens-and-routes): plumbers see the plumber dashboard; every other role sees "My Jobs". */
+/** /dashboard (docs/product.md#screens-and-routes): plumbers see the plumber dashboard; every other role sees "My Jobs". */
 export function DashboardPage() {
   const { data: user, isLoading } = useUser();
   // Insurance dates are on the app's clock (the default zone until the server has said); jobs and

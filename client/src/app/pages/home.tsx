@@ -26,7 +26,7 @@ import { toTelHref } from '@/utils/tel-href';
 const META_DESCRIPTION =
   'Describe your plumbing problem, get an instant AI diagnosis with an upfront cost estimate, and book a licensed, insured plumber — 24/7. Trusted in 10,000+ homes.';
 
-/** docs/product.md#1-who-it-is-for-and-the-public-pages marketing claims, shown under the hero's calls to action. */
+/** docs/product.md#who-it-is-for-and-the-public-pages marketing claims, shown under the hero's calls to action. */
 const HERO_CLAIMS = [
   { icon: ShieldCheck, text: 'Licensed, insured & background-checked' },
   { icon: Clock, text: '24/7 emergency service' },

@@ -3,7 +3,7 @@ import { X } from 'lucide-react';
 import * as React from 'react';
 import { cn } from '@/utils/cn';
 
-/** docs/product.md#9-constants: default display time, swipe to the right past 50 px to dismiss, F8 focuses the viewport. */
+/** docs/product.md#constants: default display time, swipe to the right past 50 px to dismiss, F8 focuses the viewport. */
 export const TOAST_DURATION_MS = 5000;
 export const TOAST_SWIPE_THRESHOLD_PX = 50;
 export const TOAST_HOTKEY = ['F8'];

@@ -14,7 +14,7 @@ import { cn } from '@/utils/cn';
 
 type TooltipPrimitives = typeof import('@radix-ui/react-tooltip');
 
-/** docs/product.md#9-constants: tooltips open after a short delay. */
+/** docs/product.md#constants: tooltips open after a short delay. */
 const TOOLTIP_DELAY_MS = 700;
 
 /*

@@ -1,7 +1,7 @@
 import * as React from 'react';
 import type { ToastActionElement, ToastProps } from './toast';
 
-/** docs/product.md#9-constants: at most one toast at a time; a dismissed toast leaves the store 1,000,000 ms later. */
+/** docs/product.md#constants: at most one toast at a time; a dismissed toast leaves the store 1,000,000 ms later. */
 export const TOAST_LIMIT = 1;
 export const TOAST_REMOVE_DELAY_MS = 1_000_000;
 

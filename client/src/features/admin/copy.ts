@@ -4,7 +4,7 @@ import type {
   ServiceRequestStatus,
 } from '@shared/contracts/admin-queues';
 
-/** Visible copy of the admin dashboard (docs/product.md#2-screens-and-routes "Admin dashboard" — exact strings). */
+/** Visible copy of the admin dashboard (docs/product.md#screens-and-routes "Admin dashboard" — exact strings). */
 export const ADMIN_COPY = {
   title: 'Admin Dashboard',
   description: 'Pricing catalog, regions, modifiers and job counts.',

@@ -1,7 +1,7 @@
 import type { Urgency } from '@shared/constants';
 import { GUEST_CONFIRMATION_MINUTES } from '@shared/contracts/booking';
 
-/** Visible copy of the booking page (docs/product.md#2-screens-and-routes "Book"; messages: docs/product.md#8-messages). Exact strings. */
+/** Visible copy of the booking page (docs/product.md#screens-and-routes "Book"; messages: docs/product.md#messages). Exact strings. */
 export const COPY = {
   contactHeading: 'Contact Information',
   detailsHeading: 'Service Details',

@@ -1,7 +1,7 @@
 import type { DiagnosisLocation, Severity, Urgency } from '@shared/constants';
 import { DIAGNOSIS_MESSAGES } from '@shared/contracts/diagnosis';
 
-/** Visible copy of the wizard (docs/product.md#2-screens-and-routes "Diagnose"; rules and messages: docs/product.md#5-validation, docs/product.md#8-messages) — exact strings. */
+/** Visible copy of the wizard (docs/product.md#screens-and-routes "Diagnose"; rules and messages: docs/product.md#validation, docs/product.md#messages) — exact strings. */
 export const WIZARD_STEPS = ['Describe Issue', 'Upload Photos', 'Additional Details'] as const;
 export const WIZARD_STEP_COUNT = WIZARD_STEPS.length;
 

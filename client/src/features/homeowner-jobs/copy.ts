@@ -1,4 +1,4 @@
-/** Visible copy of "My Jobs" (docs/product.md#2-screens-and-routes "Dashboard"; messages: docs/product.md#8-messages). The product's strings are exact. */
+/** Visible copy of "My Jobs" (docs/product.md#screens-and-routes "Dashboard"; messages: docs/product.md#messages). The product's strings are exact. */
 export const COPY = {
   title: 'My Jobs',
   postNewJob: 'Post New Job',

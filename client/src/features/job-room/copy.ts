@@ -7,7 +7,7 @@ import type {
 } from '@shared/constants';
 import type { ReportStatus } from '@shared/contracts/admin-queues';
 
-/** Visible copy of the job room (messages: docs/product.md#8-messages). The product's strings are exact. */
+/** Visible copy of the job room (messages: docs/product.md#messages). The product's strings are exact. */
 export const COPY = {
   pageTitle: 'Job',
   loading: 'Loading the job',
@@ -26,7 +26,7 @@ export const COPY = {
     noDate: 'No date chosen yet',
     urgency: 'Urgency',
   },
-  /** docs/product.md#4-states: emergency → '24/7', urgent → 'Same Day', anything else → 'Scheduled'. */
+  /** docs/product.md#states: emergency → '24/7', urgent → 'Same Day', anything else → 'Scheduled'. */
   urgency: {
     emergency: { label: '24/7', description: 'Emergency service, available around the clock' },
     urgent: { label: 'Same Day', description: 'Same-day service' },

@@ -1,6 +1,6 @@
 import type { NotificationKind } from '@shared/constants';
 
-/** Visible copy of the notification bell and the notification settings (messages: docs/product.md#8-messages). */
+/** Visible copy of the notification bell and the notification settings (messages: docs/product.md#messages). */
 export const COPY = {
   bell: {
     /** The bell's accessible name says how many are unread. */

@@ -34,7 +34,7 @@ export interface AdminDashboardProps {
 }
 
 /**
- * docs/product.md#2-screens-and-routes "Admin dashboard": four cards and three read-only tabs, plus the estimate
+ * docs/product.md#screens-and-routes "Admin dashboard": four cards and three read-only tabs, plus the estimate
  * preview; and the Plumbers tab, where an admin verifies or rejects plumbers (ADR 024).
  */
 export function AdminDashboard({ renderAccessDenied, timeZone }: AdminDashboardProps) {

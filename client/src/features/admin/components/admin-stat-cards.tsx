@@ -16,7 +16,7 @@ const CARDS: Array<{ key: keyof typeof ADMIN_COPY.cards; stat: CardStat; icon: L
 
 const numberFormat = new Intl.NumberFormat('en-US');
 
-/** docs/product.md#2-screens-and-routes: Active Jobs, Completed Jobs, Service Types (catalogue size), Regions. */
+/** docs/product.md#screens-and-routes: Active Jobs, Completed Jobs, Service Types (catalogue size), Regions. */
 export function AdminStatCards({ stats, failed }: { stats: AdminStats | undefined; failed: boolean }) {
   return (
     <ul className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4" aria-label="Summary">

@@ -4,7 +4,7 @@ import { callApi } from '@/lib/api-client';
 import { queryKeys, type QueryConfig } from '@/lib/react-query';
 
 /**
- * The logged-in user, or `null`. docs/product.md#7-how-the-client-calls-the-api: a 401 — or any other failure to fetch the user
+ * The logged-in user, or `null`. docs/product.md#how-the-client-calls-the-api: a 401 — or any other failure to fetch the user
  * ("Failed to fetch user"), an answer that does not parse included — is swallowed and means "no user".
  */
 export async function getUser({ signal }: { signal?: AbortSignal } = {}): Promise<CurrentUser | null> {

@@ -4,7 +4,7 @@ import { queryKeys, sessionIndependentQueryRoots } from '@/lib/react-query';
 import { getUserQueryOptions } from './get-user';
 
 /**
- * After login, register or logout (docs/product.md#4-states "Session"): show the new user at once, drop every cached
+ * After login, register or logout (docs/product.md#states "Session"): show the new user at once, drop every cached
  * answer that belonged to the previous session (jobs, quotes, …), then refetch the current user
  * from the server, which stays the source of truth.
  */

@@ -20,7 +20,7 @@ import { ACCOUNT_COPY } from '../copy';
 
 export type AuthMode = 'login' | 'register';
 
-/** Visible copy of the auth dialog (docs/product.md#2-screens-and-routes, its messages docs/product.md#8-messages) — exact strings. */
+/** Visible copy of the auth dialog (docs/product.md#screens-and-routes, its messages docs/product.md#messages) — exact strings. */
 const COPY = {
   login: {
     title: 'Welcome Back',

@@ -18,7 +18,7 @@ export const getAvailabilitySlotsQueryOptions = (date: string) =>
   });
 
 type UseAvailabilitySlotsOptions = {
-  /** docs/product.md#7-how-the-client-calls-the-api: slots are fetched only when a date is set. */
+  /** docs/product.md#how-the-client-calls-the-api: slots are fetched only when a date is set. */
   date: string | undefined;
   queryConfig?: QueryConfig<typeof getAvailabilitySlotsQueryOptions>;
 };

@@ -265,7 +265,7 @@ export function BookingForm({
                     aria-describedby={describedBy}
                     data-testid="input-date"
                     {...form.register('preferredDate', {
-                      // docs/product.md#2-screens-and-routes: changing the date clears the chosen slot.
+                      // docs/product.md#screens-and-routes: changing the date clears the chosen slot.
                       onChange: () => form.setValue('slotId', undefined),
                     })}
                   />

@@ -6,7 +6,7 @@ import { useAvailabilitySlots } from '../api/get-availability-slots';
 import { COPY } from '../copy';
 import { formatTime, groupSlotsByStartTime } from '../utils/slots';
 
-/** docs/product.md#9-constants: 8 placeholders while the slots load. */
+/** docs/product.md#constants: 8 placeholders while the slots load. */
 const PLACEHOLDER_COUNT = 8;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 

@@ -33,7 +33,7 @@ const DiagnosisResult = lazy(() =>
 );
 
 /**
- * The /diagnose wizard (docs/product.md#2-screens-and-routes "Diagnose"): 1 describe → 2 photos → 3 details → 4 result.
+ * The /diagnose wizard (docs/product.md#screens-and-routes "Diagnose"): 1 describe → 2 photos → 3 details → 4 result.
  * Step 1 → 2 needs a description of at least 10 characters; 2 → 3 is free; Back is always allowed;
  * a successful submit shows the result; 'New Diagnosis' clears everything and returns to step 1.
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LOCATION_LABELS, QUICK_FILLS, URGENCY_LABELS, WIZARD_STEPS, severityLabel } from '../copy';
 
-describe('severityLabel (docs/product.md#2-screens-and-routes)', () => {
+describe('severityLabel (docs/product.md#screens-and-routes)', () => {
   it('maps the four severities, and anything else to Low', () => {
     expect(severityLabel('critical')).toBe('Critical');
     expect(severityLabel('high')).toBe('High Priority');
@@ -11,7 +11,7 @@ describe('severityLabel (docs/product.md#2-screens-and-routes)', () => {
   });
 });
 
-describe('wizard copy (docs/product.md#2-screens-and-routes)', () => {
+describe('wizard copy (docs/product.md#screens-and-routes)', () => {
   it('has the three step titles, six quick fills and the select labels', () => {
     expect(WIZARD_STEPS).toEqual(['Describe Issue', 'Upload Photos', 'Additional Details']);
     expect(QUICK_FILLS).toHaveLength(6);

@@ -16,7 +16,7 @@ import { JobChangeOrders } from './job-change-orders';
 import { JobQuotes } from './job-quotes';
 import { RateJob } from './rate-job';
 
-/** docs/product.md#4-states: quotes are fetched for jobs in these statuses. */
+/** docs/product.md#states: quotes are fetched for jobs in these statuses. */
 const QUOTED_STATUSES = ['requested', 'quoted', 'scheduled'];
 const CANCELLABLE_STATUSES = ['draft', 'requested', 'quoted'];
 

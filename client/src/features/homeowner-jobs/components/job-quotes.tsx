@@ -91,7 +91,7 @@ function QuoteRow({
   const name = COPY.plumberName(quote.plumber);
   const { average, count } = quote.plumber.rating;
   const comparison = job.estimate ? compareToEstimate(quote, job.estimate) : null;
-  // docs/product.md#2-screens-and-routes: the Accept button is hidden once the job is scheduled.
+  // docs/product.md#screens-and-routes: the Accept button is hidden once the job is scheduled.
   const canAccept = job.currentStatus !== 'scheduled' && quote.status === 'pending';
 
   return (

@@ -13,7 +13,7 @@ import { JobCard } from './job-card';
 
 const SKELETON_COUNT = 3;
 
-/** "My Jobs" (docs/product.md#2-screens-and-routes): every logged-in role but plumber sees its own jobs here. */
+/** "My Jobs" (docs/product.md#screens-and-routes): every logged-in role but plumber sees its own jobs here. */
 export function MyJobs() {
   const jobsQuery = useMyJobs();
 

@@ -5,7 +5,7 @@ import { COPY } from '../copy';
 import { RoomSection } from './room-section';
 
 /**
- * Who is on the other side and how to call them (docs/product.md#10-accounts-mail-and-trust "Names"): the hired plumber for
+ * Who is on the other side and how to call them (docs/product.md#accounts-mail-and-trust "Names"): the hired plumber for
  * the homeowner, the homeowner for the hired plumber, both for admins; nobody's before a quote is
  * accepted (the server sends null).
  */

@@ -8,7 +8,7 @@ import { cn } from '@/utils/cn';
 import { COPY } from '../copy';
 import { RoomSection } from './room-section';
 
-/** Plumbline's price for the job, and how it was computed (docs/product.md#2-screens-and-routes "How we priced this"). */
+/** Plumbline's price for the job, and how it was computed (docs/product.md#screens-and-routes "How we priced this"). */
 export function JobEstimate({ estimate }: { estimate: EstimateResponse }) {
   const [open, setOpen] = useState(false);
   return (

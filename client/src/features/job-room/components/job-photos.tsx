@@ -22,7 +22,7 @@ import { RoomSection } from './room-section';
 /**
  * The photos of the problem; each opens full size in a new tab. The homeowner of an open job adds
  * photos (reduced on the device, as in the diagnosis wizard) and removes them, after a confirmation
- * (docs/product.md#11-the-job-room-messages-and-notifications).
+ * (docs/product.md#the-job-room-messages-and-notifications).
  */
 export function JobPhotos({
   jobId,

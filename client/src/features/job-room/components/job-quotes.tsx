@@ -16,7 +16,7 @@ import { COPY } from '../copy';
 import { RoomSection } from './room-section';
 
 /**
- * The quotes: every one for the homeowner (Accept while the job is open — docs/product.md#2-screens-and-routes) and
+ * The quotes: every one for the homeowner (Accept while the job is open — docs/product.md#screens-and-routes) and
  * admins, a plumber's own for a plumber.
  */
 export function JobQuotes({ room }: { room: JobRoom }) {

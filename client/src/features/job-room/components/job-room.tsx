@@ -52,7 +52,7 @@ function JobRoomView({ room }: { room: JobRoomData }) {
   const { job, viewer } = room;
   const title = jobTitleFromSlug(job.issueSlug);
   const isOpen = OPEN_JOB_STATUSES.includes(job.currentStatus);
-  // docs/product.md#11-the-job-room-messages-and-notifications: the homeowner changes the photos while the job is open for quotes.
+  // docs/product.md#the-job-room-messages-and-notifications: the homeowner changes the photos while the job is open for quotes.
   const canEditPhotos = viewer === 'homeowner' && isOpen;
   // Problems are reported by the homeowner and the plumbers involved: hired, or quoted (a plumber
   // sees only its own quote). The server decides the same way.

@@ -5,7 +5,7 @@ import { COPY } from '../copy';
 
 const ICONS = { emergency: Siren, urgent: Clock, routine: CalendarCheck } as const;
 
-/** docs/product.md#4-states urgency badges: emergency red '24/7', urgent 'Same Day', routine 'Scheduled'. */
+/** docs/product.md#states urgency badges: emergency red '24/7', urgent 'Same Day', routine 'Scheduled'. */
 export function UrgencyBadge({ urgency }: { urgency: Urgency }) {
   const { label, description } = COPY.urgency[urgency];
   const Icon = ICONS[urgency];

@@ -24,7 +24,7 @@ const BADGE_MAX = 99;
 
 /**
  * The header's bell: the unread count on it, and a menu of the newest notifications, each opening its
- * job room and marking itself read. Refreshed by live events, never polled (docs/product.md#9-constants).
+ * job room and marking itself read. Refreshed by live events, never polled (docs/product.md#constants).
  */
 export function NotificationBell() {
   const notifications = useNotifications();

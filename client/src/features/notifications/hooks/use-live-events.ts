@@ -5,7 +5,7 @@ import { liveEventSchema, notificationRoutes, type LiveEvent } from '@shared/con
 import { queryKeys } from '@/lib/react-query';
 
 /**
- * The queries an event makes stale for this viewer, and only those (docs/product.md#9-constants: nothing is
+ * The queries an event makes stale for this viewer, and only those (docs/product.md#constants: nothing is
  * polled or refetched on focus, so this is how an open page learns of a change). The job's room key
  * is the prefix of its messages key: the one filter refreshes both. The lists are matched exactly,
  * so the homeowner's jobs list does not drag every other room along with it.

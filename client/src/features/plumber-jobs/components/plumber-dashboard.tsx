@@ -12,7 +12,7 @@ import { ServiceAreaForm, ServiceAreaSummary } from './service-area';
 import { OnboardingForm, VettingStatus } from './vetting';
 
 /**
- * The plumber's dashboard (docs/product.md#2-screens-and-routes): a service area first, then stats, nearby jobs and
+ * The plumber's dashboard (docs/product.md#screens-and-routes): a service area first, then stats, nearby jobs and
  * hired jobs. Before an admin has verified the plumber (docs/decisions/024-vetted-plumbers.md): its
  * business details, then where the review stands and how many jobs are near, with the service area.
  */

@@ -7,7 +7,7 @@ import { useNearbyCount } from '../api/get-nearby-count';
 import { usePlumberQuotes } from '../api/get-plumber-quotes';
 import { COPY } from '../copy';
 
-/** docs/product.md#2-screens-and-routes: Average Rating (one decimal or N/A, with the review count), Quotes Submitted, Jobs Nearby. */
+/** docs/product.md#screens-and-routes: Average Rating (one decimal or N/A, with the review count), Quotes Submitted, Jobs Nearby. */
 export function PlumberStats({ plumberId }: { plumberId: string }) {
   const rating = useAverageRating({ plumberId });
   const quotes = usePlumberQuotes({ plumberId });

@@ -63,7 +63,7 @@ function requestedFields(job: NearbyJob, timeZone: string): WallWindowInput {
 }
 
 /**
- * The inline quote form (docs/product.md#2-screens-and-routes "Dashboard"): numeric Min Price and Max Price, 'Submit Quote' disabled
+ * The inline quote form (docs/product.md#screens-and-routes "Dashboard"): numeric Min Price and Max Price, 'Submit Quote' disabled
  * unless both are filled or while pending, and Cancel. The request's own rules (min ≤ max among them)
  * are checked before sending; a broken one is shown in the error toast, as the server's answer is.
  * An optional appointment window (a date and two times on the job's clock — where the plumber

@@ -18,7 +18,7 @@ export interface ServiceCardProps {
   className?: string;
 }
 
-/** docs/product.md#2-screens-and-routes: icon, urgency badge, title, description, image, four features, starting price, 'Book Service'. */
+/** docs/product.md#screens-and-routes: icon, urgency badge, title, description, image, four features, starting price, 'Book Service'. */
 export function ServiceCard({
   service,
   headingLevel: Heading = 'h2',

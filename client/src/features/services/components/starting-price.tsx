@@ -1,7 +1,7 @@
 import { cn } from '@/utils/cn';
 
 /**
- * docs/product.md#3-data price text, "From $N", with the amount emphasised. The element's text is exactly
+ * docs/product.md#data price text, "From $N", with the amount emphasised. The element's text is exactly
  * "From $N", so assistive technology and tests read the product's wording.
  */
 export function StartingPrice({

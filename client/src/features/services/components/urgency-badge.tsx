@@ -12,7 +12,7 @@ interface UrgencyStyle {
   description: string;
 }
 
-/** docs/product.md#4-states: emergency → destructive '24/7'; urgent → 'Same Day'; anything else → 'Scheduled'. */
+/** docs/product.md#states: emergency → destructive '24/7'; urgent → 'Same Day'; anything else → 'Scheduled'. */
 export function getUrgencyStyle(urgency: Urgency | (string & {})): UrgencyStyle {
   switch (urgency) {
     case 'emergency':

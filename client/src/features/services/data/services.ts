@@ -1,7 +1,7 @@
 import { Droplets, Flame, ScanSearch, ShowerHead, Siren, Wrench, type LucideIcon } from 'lucide-react';
 import type { Urgency } from '@shared/constants';
 
-/** One service as the public pages show it (docs/product.md#3-data "Service (static display content)"). */
+/** One service as the public pages show it (docs/product.md#data "Service (static display content)"). */
 export interface Service {
   slug: string;
   title: string;
@@ -18,7 +18,7 @@ export interface Service {
 export const SERVICE_IMAGE_SIZE = { width: 640, height: 360 } as const;
 
 /**
- * The six services of docs/product.md#3-data, in the product's order: the one source for the Services page and the
+ * The six services of docs/product.md#data, in the product's order: the one source for the Services page and the
  * home page's price teaser. Titles, urgencies, prices and features are the product's, word for word.
  */
 export const SERVICES: readonly Service[] = [

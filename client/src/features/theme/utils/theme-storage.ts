@@ -1,4 +1,4 @@
-/** docs/product.md#3-data "Theme preference": light or dark, kept in localStorage under `theme`, default light. */
+/** docs/product.md#data "Theme preference": light or dark, kept in localStorage under `theme`, default light. */
 export const THEME_STORAGE_KEY = 'theme';
 export const THEMES = ['light', 'dark'] as const;
 export type Theme = (typeof THEMES)[number];
