@@ -15,6 +15,7 @@ import { createJobQueue, type JobPolicy, type JobQueue, type JobQueueOptions } f
 import type { Logger } from './lib/logger';
 import { logRequests } from './lib/request-log';
 import { createLocalMediaStore, type MediaStore } from './lib/media-store';
+import { createOffThreadJsonParser } from './lib/off-thread-json';
 import { noStore, requireJsonBody, requireSameOrigin, securityHeaders } from './lib/security';
 import type { ModuleDeps } from './lib/module-deps';
 import { createAdminRouter } from './modules/admin/admin.routes';
@@ -32,7 +33,8 @@ import {
   createDiagnosisRouter,
   createDiagnosisService,
   createMediaRouter,
-  createPhotoAdmission,
+  createPhotoDecoder,
+  createPhotoUploads,
   IMAGE_DECODE_BUSY_MESSAGE,
   selectDiagnosisEngine,
   warmUpJsonBodies,
@@ -96,7 +98,7 @@ export interface CreateAppOptions {
 
 export interface App {
   app: Express;
-  /** Releases what the app itself opened (the Vite dev server). */
+  /** Releases what the app itself opened (the Vite dev server, the photo body thread and decoder process). */
   close(): Promise<void>;
   /** The media store the app serves photos from (the retention sweep removes from it too). */
   media: MediaStore;
@@ -187,12 +189,16 @@ function createServices(
     limit: config.openai.dailyCallBudget,
     store: rateLimitStore('openai-calls:'),
   });
+  // Photo bodies are parsed on a thread, and photos decoded in a process, of lower priority
+  // (docs/decisions/040-photo-bodies-off-the-event-loop.md, 041-photo-decoder-process.md).
+  const photoBodyParser = createOffThreadJsonParser({ nice: config.imageDecode.nice });
+  const photoDecoder = createPhotoDecoder({ nice: config.imageDecode.nice });
   const diagnosis = createDiagnosisService({
     db,
     engine: selectDiagnosisEngine(config.openai, logger, callBudget),
     pricing,
     media,
-    runDecoding: (task) => decodeGate.run(task),
+    photos: { decoder: photoDecoder, runDecoding: (task) => decodeGate.run(task) },
   });
   const booking = createBookingService({
     db,
@@ -233,6 +239,8 @@ function createServices(
     reports: createReportsService({ db, jobs, plumbers, notifications, audit }),
     changeOrders: createChangeOrdersService({ db, plumbers, notifications }),
     diagnosis,
+    photoBodyParser,
+    photoDecoder,
     devMailbox: createDevMailbox({ db }),
     jobQueue,
     jobs,
@@ -315,9 +323,9 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
   );
   // Photos make diagnosis bodies and a job's photos large: their routers parse their own bodies, before
   // the 100 kB default, behind one admission (they share the decode gate).
-  const admitPhotos = createPhotoAdmission(config);
-  api.use('/diagnose', createDiagnosisRouter({ ...deps, diagnosis: services.diagnosis, admitPhotos }));
-  api.use('/jobs', createJobPhotosRouter({ ...deps, jobPhotos: services.jobPhotos, admitPhotos }));
+  const photoUploads = createPhotoUploads(config, services.photoBodyParser);
+  api.use('/diagnose', createDiagnosisRouter({ ...deps, diagnosis: services.diagnosis, photoUploads }));
+  api.use('/jobs', createJobPhotosRouter({ ...deps, jobPhotos: services.jobPhotos, photoUploads }));
   api.use(express.json({ limit: '100kb', strict: true }));
   api.use('/auth', createAuthRouter({ ...deps, auth: services.auth, passport, sessions }));
   api.use(createNotificationsRouter(services));
@@ -357,7 +365,9 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
   app.use(createErrorHandler(logger));
   return {
     app,
-    close: () => closeClient(),
+    close: async () => {
+      await Promise.all([closeClient(), services.photoBodyParser.close(), services.photoDecoder.close()]);
+    },
     media,
     jobQueue: services.jobQueue,
     mail: services.mail,

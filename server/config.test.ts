@@ -60,6 +60,17 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PASSWORD_CHECK_CONCURRENCY: '0' })).toThrow(/PASSWORD_CHECK_CONCURRENCY/);
   });
 
+  it('decodes photos at the lowest priority (nice 19), at 0 under tests unless told, and 0 to 19 when set', () => {
+    expect(loadConfig({}).imageDecode.nice).toBe(19);
+    expect(loadConfig({ NODE_ENV: 'production' }).imageDecode.nice).toBe(19);
+    expect(loadConfig({ NODE_ENV: 'test' }).imageDecode.nice).toBe(0);
+    expect(loadConfig({ NODE_ENV: 'test', IMAGE_DECODE_NICE: '19' }).imageDecode.nice).toBe(19);
+    expect(loadConfig({ IMAGE_DECODE_NICE: '5' }).imageDecode.nice).toBe(5);
+    for (const value of ['-1', '20', 'low']) {
+      expect(() => loadConfig({ IMAGE_DECODE_NICE: value })).toThrow(/^ {2}IMAGE_DECODE_NICE: /m);
+    }
+  });
+
   it('runs one server process per core by default, and 1 to 64 when WEB_CONCURRENCY says so', () => {
     expect(loadConfig({}).webConcurrency).toBe(Math.min(64, availableParallelism()));
     expect(loadConfig({ WEB_CONCURRENCY: '1' }).webConcurrency).toBe(1);

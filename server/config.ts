@@ -152,6 +152,12 @@ const envSchema = z
     IMAGE_DECODE_QUEUE: z.coerce.number().int().min(0).max(1000).default(8),
     /** How long a diagnosis may wait for its photos' turn before it answers 503. */
     IMAGE_DECODE_MAX_WAIT_MS: z.coerce.number().int().min(100).max(60_000).default(8_000),
+    /**
+     * The nice value of photo work (the body parser thread and the decoder process): 19, the lowest
+     * priority, so photos use only CPU nothing else wants. Unset under NODE_ENV=test it is 0: a test
+     * run keeps every core busy, and photo work at 19 would wait out the tests' time limits.
+     */
+    IMAGE_DECODE_NICE: z.coerce.number().int().min(0).max(19).optional(),
     /** Plumbline's fee on a completed job's gross amount, in percent. */
     PLATFORM_FEE_PERCENT: z.coerce.number().min(0).max(50).default(10),
     /** Photos of a diagnosis that never became a job are removed after this many days. */
@@ -218,7 +224,11 @@ function toConfig(env: z.output<typeof envSchema>) {
       timeoutMs: env.OPENAI_TIMEOUT_MS,
       dailyCallBudget: env.OPENAI_DAILY_CALL_BUDGET,
     },
-    imageDecode: { maxQueued: env.IMAGE_DECODE_QUEUE, maxWaitMs: env.IMAGE_DECODE_MAX_WAIT_MS },
+    imageDecode: {
+      maxQueued: env.IMAGE_DECODE_QUEUE,
+      maxWaitMs: env.IMAGE_DECODE_MAX_WAIT_MS,
+      nice: env.IMAGE_DECODE_NICE ?? (env.NODE_ENV === 'test' ? 0 : 19),
+    },
     diagnosisRateLimit: { limit: env.DIAGNOSIS_RATE_LIMIT, windowMs: env.DIAGNOSIS_RATE_WINDOW_MS },
     bookingRateLimit: { limit: env.BOOKING_RATE_LIMIT, windowMs: env.BOOKING_RATE_WINDOW_MS },
     messageRateLimit: { limit: env.MESSAGE_RATE_LIMIT, windowMs: MESSAGE_RATE_WINDOW_MS },

@@ -6,15 +6,15 @@ import { AppError } from './app-error';
  * Large JSON bodies (photos as base64, up to ~10 MB) are parsed on a worker thread. On the event
  * loop, decoding and parsing one such body blocked every other request for 150–350 ms on this
  * machine, so a flood of admitted uploads held logins and nearby-jobs pages for seconds
- * (docs/performance.md, "Diagnosis flood"). The worker also lowers its own scheduling priority:
- * on Linux the nice value belongs to a thread, so under load the cores go to the event loop, the
- * database and password checks first, and uploads wait.
+ * (docs/performance.md, "Diagnosis flood"). The worker also lowers its own scheduling priority to
+ * the nice value it is given: on Linux the nice value belongs to a thread, so under load the cores go
+ * to the event loop, the database and password checks first, and uploads wait.
  *
  * The worker's code is a string (eval) so it runs the same under tsx, vitest and the server bundle.
  */
 const WORKER_SOURCE = `
-const { parentPort } = require('node:worker_threads');
-try { require('node:os').setPriority(10); } catch {}
+const { parentPort, workerData } = require('node:worker_threads');
+try { require('node:os').setPriority(workerData.nice); } catch {}
 parentPort.on('message', ({ id, bytes }) => {
   try {
     const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
@@ -44,8 +44,8 @@ interface Reply {
 /** What the app's error handler answers for a body that is not JSON (INVALID_JSON, as express.json's own). */
 const invalidJson = () => new AppError('INVALID_JSON', 'The request body is not valid JSON');
 
-/** One worker per process, started on first use and replaced if it ever dies. */
-export function createOffThreadJsonParser() {
+/** One worker per parser (one per app), started on first use and replaced if it ever dies. */
+export function createOffThreadJsonParser({ nice }: { nice: number }) {
   let worker: Worker | undefined;
   let nextId = 0;
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
@@ -57,7 +57,7 @@ export function createOffThreadJsonParser() {
   };
 
   const start = () => {
-    const started = new Worker(WORKER_SOURCE, { eval: true });
+    const started = new Worker(WORKER_SOURCE, { eval: true, workerData: { nice } });
     // An idle parser never keeps the process alive (a stopping server exits without closing it).
     started.unref();
     started.on('message', ({ id, value, failure }: Reply) => {
@@ -88,7 +88,7 @@ export function createOffThreadJsonParser() {
       worker.postMessage({ id, bytes: owned }, [owned.buffer as ArrayBuffer]);
       return result;
     },
-    /** Stops the thread (tests); a later parse starts a new one. */
+    /** Stops the thread (the app's close); a later parse starts a new one. */
     async close(): Promise<void> {
       const stopping = worker;
       worker = undefined;
@@ -99,10 +99,6 @@ export function createOffThreadJsonParser() {
 
 export type OffThreadJsonParser = ReturnType<typeof createOffThreadJsonParser>;
 
-/** The process's one parser thread, shared by every route that receives large bodies. */
-let sharedParser: OffThreadJsonParser | undefined;
-const processParser = () => (sharedParser ??= createOffThreadJsonParser());
-
 /**
  * A JSON body parser for routes with large bodies: a body of at most `inlineBytes` (by its declared
  * length) is parsed by express.json as on every other route; a larger one, or one of unknown length,
@@ -112,11 +108,11 @@ const processParser = () => (sharedParser ??= createOffThreadJsonParser());
 export function largeJsonBody({
   limit,
   inlineBytes,
-  parser = processParser(),
+  parser,
 }: {
   limit: number;
   inlineBytes: number;
-  parser?: OffThreadJsonParser;
+  parser: OffThreadJsonParser;
 }): RequestHandler {
   const inline = express.json({ limit, strict: true });
   const readBytes = express.raw({ limit, type: isUtf8Json });

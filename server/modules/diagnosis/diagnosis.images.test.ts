@@ -1,18 +1,22 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { PHOTO_QUALITY, photoProblemOf } from '@shared/photo-quality';
 import { AppError } from '../../lib/app-error';
 import { photoLike, type PhotoOptions } from '../../test/photos';
+import { createPhotoDecoder } from './diagnosis.decoder';
 import { cleanImage, cleanImages, cleanImageStatistics } from './diagnosis.images';
+
+const decoder = createPhotoDecoder({ nice: 0 });
+afterAll(() => decoder.close());
 
 const dataUrl = (bytes: Buffer, type = 'image/jpeg') => `data:${type};base64,${bytes.toString('base64')}`;
 const FIXTURES = path.resolve(import.meta.dirname, '../../../e2e/fixtures');
 
 /** The statistics and verdict the server reaches for a photo, after cleaning it as a diagnosis does. */
 async function judge(bytes: Buffer, type?: string) {
-  const stats = await cleanImageStatistics(await cleanImage(dataUrl(bytes, type)));
+  const stats = await cleanImageStatistics(await cleanImage(dataUrl(bytes, type), decoder), decoder);
   return { stats, problem: photoProblemOf(stats) };
 }
 const judgeScene = async (options: PhotoOptions) => judge(await photoLike(options));
@@ -96,7 +100,7 @@ describe('cleanImages with requireUsable', () => {
       dataUrl(await photoLike({ light: 0.1 })),
       dataUrl(await photoLike({ blur: 8 })),
     ];
-    const error = await cleanImages(urls, undefined, { requireUsable: true }).catch((e: unknown) => e);
+    const error = await cleanImages(urls, { decoder, requireUsable: true }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AppError);
     expect(error).toMatchObject({
       code: 'PHOTO_UNUSABLE',
@@ -122,7 +126,11 @@ describe('cleanImages with requireUsable', () => {
         inside -= 1;
       }
     };
-    const images = await cleanImages([dataUrl(await photoLike())], runDecoding, { requireUsable: true });
+    const images = await cleanImages([dataUrl(await photoLike())], {
+      decoder,
+      runDecoding,
+      requireUsable: true,
+    });
     expect(images).toHaveLength(1);
     expect(calls).toBe(1);
     expect(inside).toBe(0);
@@ -132,6 +140,6 @@ describe('cleanImages with requireUsable', () => {
     const flat = await sharp({ create: { width: 60, height: 40, channels: 3, background: '#000' } })
       .jpeg()
       .toBuffer();
-    expect(await cleanImages([dataUrl(flat)])).toHaveLength(1);
+    expect(await cleanImages([dataUrl(flat)], { decoder })).toHaveLength(1);
   });
 });

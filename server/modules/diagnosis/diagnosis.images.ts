@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import {
   analysisSize,
   photoProblemMessage,
@@ -8,6 +7,7 @@ import {
   type PhotoUnusableDetails,
 } from '@shared/photo-quality';
 import { AppError } from '../../lib/app-error';
+import { DecodeFailure, type PhotoDecoder } from './diagnosis.decoder';
 import type { CleanImage } from './diagnosis.engine';
 
 /**
@@ -98,35 +98,31 @@ export function checkImage(dataUrl: string, index = 0): CheckedImage {
   return { bytes, index };
 }
 
-/** Decodes and re-encodes one checked photo (sharp, off the event loop). */
-export async function reencodeImage({ bytes, index }: CheckedImage): Promise<CleanImage> {
+/** Decodes and re-encodes one checked photo (in the decoder process, diagnosis.decoder.ts). */
+export async function reencodeImage(
+  { bytes, index }: CheckedImage,
+  decoder: PhotoDecoder,
+): Promise<CleanImage> {
   try {
-    const { data, info } = await sharp(bytes, {
-      limitInputPixels: IMAGE_LIMITS.maxInputPixels,
-      failOn: 'error',
-    })
-      .rotate()
-      .resize({
-        width: IMAGE_LIMITS.maxLongEdge,
-        height: IMAGE_LIMITS.maxLongEdge,
-        fit: 'inside',
-        withoutEnlargement: true,
-      })
-      .flatten({ background: '#ffffff' })
-      .jpeg({ quality: IMAGE_LIMITS.jpegQuality })
-      .toBuffer({ resolveWithObject: true });
-    return { data, contentType: 'image/jpeg', width: info.width, height: info.height };
+    const { data, width, height } = await decoder.reencode({
+      bytes,
+      maxInputPixels: IMAGE_LIMITS.maxInputPixels,
+      maxLongEdge: IMAGE_LIMITS.maxLongEdge,
+      jpegQuality: IMAGE_LIMITS.jpegQuality,
+    });
+    return { data, contentType: 'image/jpeg', width, height };
   } catch (error) {
-    const message = error instanceof Error ? error.message : '';
-    if (/pixel limit/i.test(message))
+    // A stopped decoder is the server's trouble, not the photo's: its 503 goes out as it is.
+    if (!(error instanceof DecodeFailure)) throw error;
+    if (/pixel limit/i.test(error.message))
       throw new AppError('PAYLOAD_TOO_LARGE', IMAGE_MESSAGES.tooManyPixels, { index });
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', IMAGE_MESSAGES.unreadable, { index });
   }
 }
 
 /** Checks and cleans one photo. */
-export async function cleanImage(dataUrl: string, index = 0): Promise<CleanImage> {
-  return reencodeImage(checkImage(dataUrl, index));
+export async function cleanImage(dataUrl: string, decoder: PhotoDecoder, index = 0): Promise<CleanImage> {
+  return reencodeImage(checkImage(dataUrl, index), decoder);
 }
 
 /**
@@ -134,17 +130,25 @@ export async function cleanImage(dataUrl: string, index = 0): Promise<CleanImage
  * on a copy of the cleaned JPEG shrunk to the analysis size, which the JPEG decoder mostly does while
  * decoding (shrink-on-load), so it costs a few milliseconds.
  */
-export async function cleanImageStatistics(image: CleanImage): Promise<PhotoStatistics> {
-  const { width, height } = analysisSize(image.width, image.height);
-  const { data, info } = await sharp(image.data)
-    .resize({ width, height, fit: 'fill' })
-    .removeAlpha()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  return photoStatistics(data, info.width, info.height, info.channels);
+export async function cleanImageStatistics(
+  image: CleanImage,
+  decoder: PhotoDecoder,
+): Promise<PhotoStatistics> {
+  const pixels = await decoder.rawPixels({
+    bytes: image.data,
+    ...analysisSize(image.width, image.height),
+  });
+  return photoStatistics(pixels.data, pixels.width, pixels.height, pixels.channels);
 }
 
 export interface CleanImagesOptions {
+  /** The app's decoder process (diagnosis.decoder.ts). */
+  decoder: PhotoDecoder;
+  /**
+   * Runs the decoding of one request's photos: the per-process decode gate, so photos are decoded one
+   * at a time and a flood is refused (503) instead of queueing without bound. Default: at once.
+   */
+  runDecoding?: <T>(task: () => Promise<T>) => Promise<T>;
   /**
    * Refuse photos too dark or too blurred to help (PHOTO_UNUSABLE, 422, naming each by its place):
    * a diagnosis' photos. Default false.
@@ -160,8 +164,7 @@ export interface CleanImagesOptions {
  */
 export async function cleanImages(
   dataUrls: readonly string[],
-  runDecoding: <T>(task: () => Promise<T>) => Promise<T> = (task) => task(),
-  { requireUsable = false }: CleanImagesOptions = {},
+  { decoder, runDecoding = (task) => task(), requireUsable = false }: CleanImagesOptions,
 ): Promise<CleanImage[]> {
   const checked: CheckedImage[] = [];
   for (const [index, url] of dataUrls.entries()) {
@@ -174,9 +177,9 @@ export async function cleanImages(
     const images: CleanImage[] = [];
     const problems: PhotoUnusableDetails['problems'] = [];
     for (const image of checked) {
-      const clean = await reencodeImage(image);
+      const clean = await reencodeImage(image, decoder);
       if (requireUsable) {
-        const problem = photoProblemOf(await cleanImageStatistics(clean));
+        const problem = photoProblemOf(await cleanImageStatistics(clean, decoder));
         if (problem) problems.push({ index: image.index, problem });
       }
       images.push(clean);

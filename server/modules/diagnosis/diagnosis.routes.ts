@@ -4,7 +4,7 @@ import { LIMITS } from '@shared/constants';
 import { AppError } from '../../lib/app-error';
 import type { MediaStore } from '../../lib/media-store';
 import type { ModuleDeps } from '../../lib/module-deps';
-import { largeJsonBody } from '../../lib/off-thread-json';
+import { largeJsonBody, type OffThreadJsonParser } from '../../lib/off-thread-json';
 import { createRateLimiter } from '../../lib/rate-limit';
 import { createDiagnosisHandlers, createMediaHandlers } from './diagnosis.handlers';
 import { IMAGE_LIMITS } from './diagnosis.images';
@@ -44,18 +44,18 @@ export function createDiagnosisRouter({
   diagnosis,
   config,
   rateLimitStore,
-  admitPhotos = createPhotoAdmission(config),
+  photoUploads,
 }: ModuleDeps & {
   diagnosis: DiagnosisService;
-  /** The app's one photo admission (createPhotoAdmission), shared with the other routes that receive photos. */
-  admitPhotos?: RequestHandler;
+  /** The app's one photo admission and body parser (createPhotoUploads), shared with the other photo routes. */
+  photoUploads: PhotoUploads;
 }): Router {
   const handlers = createDiagnosisHandlers(diagnosis);
   const router = Router();
   router.post(
     '/',
     ...photoUploadMiddleware({
-      admitPhotos,
+      photoUploads,
       rateLimiter: createRateLimiter({
         ...config.diagnosisRateLimit,
         message: DIAGNOSIS_RATE_LIMIT_MESSAGE,
@@ -75,17 +75,13 @@ export function createDiagnosisRouter({
  * Mount such routes before the app's 100 kB parser.
  */
 export function photoUploadMiddleware({
-  admitPhotos,
+  photoUploads,
   rateLimiter,
 }: {
-  admitPhotos: RequestHandler;
+  photoUploads: PhotoUploads;
   rateLimiter: RequestHandler;
 }): RequestHandler[] {
-  return [
-    admitPhotos,
-    rateLimiter,
-    largeJsonBody({ limit: PHOTO_BODY_LIMIT_BYTES, inlineBytes: TEXT_FIELDS_BYTES }),
-  ];
+  return [photoUploads.admit, rateLimiter, photoUploads.parseBody];
 }
 
 /**
@@ -113,12 +109,29 @@ export async function warmUpJsonBodies(): Promise<boolean> {
   }
 }
 
-/**
- * One admission per app for all routes that receive photos: they share one decode gate, so at most
- * one decoding plus the decode queue's length are admitted across them (admitPhotoRequests).
- */
-export function createPhotoAdmission(config: ModuleDeps['config']): RequestHandler {
-  return admitPhotoRequests(1 + config.imageDecode.maxQueued);
+/** What every route that receives photos shares within one app. */
+export interface PhotoUploads {
+  /**
+   * One admission for all of them: they share one decode gate, so at most one decoding plus the
+   * decode queue's length are admitted across them (admitPhotoRequests).
+   */
+  admit: RequestHandler;
+  /** Their JSON body parser, whose large bodies go to the app's parser thread (largeJsonBody). */
+  parseBody: RequestHandler;
+}
+
+export function createPhotoUploads(
+  config: ModuleDeps['config'],
+  bodyParser: OffThreadJsonParser,
+): PhotoUploads {
+  return {
+    admit: admitPhotoRequests(1 + config.imageDecode.maxQueued),
+    parseBody: largeJsonBody({
+      limit: PHOTO_BODY_LIMIT_BYTES,
+      inlineBytes: TEXT_FIELDS_BYTES,
+      parser: bodyParser,
+    }),
+  };
 }
 
 /**

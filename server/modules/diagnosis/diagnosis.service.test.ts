@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Database } from '../../db/client';
 import type { MediaStore } from '../../lib/media-store';
 import type { PricingService } from '../pricing';
+import type { PhotoDecoder } from './diagnosis.decoder';
 import type { DiagnosisEngine } from './diagnosis.engine';
 import { warmUpJsonBodies } from './diagnosis.routes';
 import { createDiagnosisService } from './diagnosis.service';
@@ -22,6 +23,7 @@ describe('diagnosis service warm-up (awaited at start-up, before /readyz says re
       engine,
       pricing,
       media: {} as MediaStore,
+      photos: { decoder: {} as PhotoDecoder },
     });
     await service.warmUp();
     expect(pricing.listActiveIssues).toHaveBeenCalledTimes(1);

@@ -6,7 +6,7 @@ import type { Database, Executor } from '../../db/client';
 import { mediaKeyFromUrl, type MediaStore, type StoredMedia } from '../../lib/media-store';
 import type { PricingService } from '../pricing';
 import type { CleanImage, DiagnosisEngine } from './diagnosis.engine';
-import { cleanImages } from './diagnosis.images';
+import { cleanImages, type CleanImagesOptions } from './diagnosis.images';
 import { typicalQuantityOf } from './diagnosis.knowledge-base';
 import {
   insertDiagnostic,
@@ -19,11 +19,8 @@ export interface DiagnosisServiceDeps {
   engine: DiagnosisEngine;
   pricing: PricingService;
   media: MediaStore;
-  /**
-   * Runs the photo decoding of one diagnosis: the per-process decode gate, so photos are decoded one
-   * at a time and a flood is refused (503) instead of queueing without bound. Default: at once.
-   */
-  runDecoding?: <T>(task: () => Promise<T>) => Promise<T>;
+  /** How photos are decoded: the app's decoder process, behind its decode gate. */
+  photos: Pick<CleanImagesOptions, 'decoder' | 'runDecoding'>;
 }
 
 /** estimatedCost when there is nothing to price. */
@@ -52,7 +49,7 @@ export function typicalTotalFor(issueSlug: string, estimate: EstimateResponse | 
  * pricing engine (never the engine's words), keep the cleaned photos in the media store and the
  * whole answer in `diagnostics`.
  */
-export function createDiagnosisService({ db, engine, pricing, media, runDecoding }: DiagnosisServiceDeps) {
+export function createDiagnosisService({ db, engine, pricing, media, photos }: DiagnosisServiceDeps) {
   /**
    * Stores cleaned photos, then hands them to `keep` (which writes the rows naming them). If storing
    * or `keep` fails, the photos stored so far are removed again: no file without a row.
@@ -85,7 +82,7 @@ export function createDiagnosisService({ db, engine, pricing, media, runDecoding
 
     async diagnose(request: DiagnosisRequest): Promise<DiagnosisResponse> {
       // A photo too dark or too blurred to help is refused (422) before anything runs or is stored.
-      const images = await cleanImages(request.imageUrls, runDecoding, { requireUsable: true });
+      const images = await cleanImages(request.imageUrls, { ...photos, requireUsable: true });
       const issues = await pricing.listActiveIssues();
       const result = await engine.diagnose({
         description: request.description,
@@ -157,7 +154,7 @@ export function createDiagnosisService({ db, engine, pricing, media, runDecoding
       dataUrls: readonly string[],
       keep: (stored: StoredMedia[]) => Promise<T>,
     ): Promise<T> {
-      return storeCleaned(await cleanImages(dataUrls, runDecoding), keep);
+      return storeCleaned(await cleanImages(dataUrls, photos), keep);
     },
 
     /**

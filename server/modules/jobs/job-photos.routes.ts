@@ -1,8 +1,8 @@
-import { Router, type RequestHandler } from 'express';
+import { Router } from 'express';
 import { requireRole } from '../../auth/guards';
 import type { ModuleDeps } from '../../lib/module-deps';
 import { createRateLimiter } from '../../lib/rate-limit';
-import { photoUploadMiddleware } from '../diagnosis';
+import { photoUploadMiddleware, type PhotoUploads } from '../diagnosis';
 import { createJobPhotosHandlers } from './job-photos.handlers';
 import type { JobPhotosService } from './job-photos.service';
 
@@ -19,15 +19,15 @@ export function createJobPhotosRouter({
   jobPhotos,
   config,
   rateLimitStore,
-  admitPhotos,
-}: ModuleDeps & { jobPhotos: JobPhotosService; admitPhotos: RequestHandler }): Router {
+  photoUploads,
+}: ModuleDeps & { jobPhotos: JobPhotosService; photoUploads: PhotoUploads }): Router {
   const handlers = createJobPhotosHandlers(jobPhotos);
   const router = Router();
   router.post(
     '/:jobId/photos',
     requireRole('homeowner'),
     ...photoUploadMiddleware({
-      admitPhotos,
+      photoUploads,
       rateLimiter: createRateLimiter({
         ...config.diagnosisRateLimit,
         message: JOB_PHOTOS_RATE_LIMIT_MESSAGE,
