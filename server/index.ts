@@ -14,6 +14,7 @@ import type { MediaStore } from './lib/media-store';
 import { createLogger, type Logger } from './lib/logger';
 import { resolveSessionSecret } from './lib/session-secret';
 import { startBookingReleaseSweep, startSlotScheduler } from './modules/booking';
+import { startLiveEventsCleanup, type LiveEventsService } from './modules/events';
 import { startJobEstimateBackfill, startJobStatusTallyFolding } from './modules/jobs';
 import { startMediaRetention } from './modules/media';
 
@@ -106,7 +107,9 @@ async function serve(config: Config, baseLogger: Logger, client: ClientMode) {
   // The background role (the only process outside a cluster) prepares the database and starts the
   // work that runs once per cluster; a web worker starts after that (server/cluster.ts).
   const background =
-    role === 'background' ? await startBackgroundWork(config, logger, database, media) : undefined;
+    role === 'background'
+      ? await startBackgroundWork(config, logger, database, { media, liveEvents })
+      : undefined;
   // Queued jobs (outgoing mail, password-reset requests): opens the queue (pg-boss keeps its own
   // schema) and, in the background role, starts the workers; every role sends.
   await jobQueue.start();
@@ -116,7 +119,7 @@ async function serve(config: Config, baseLogger: Logger, client: ClientMode) {
   } else {
     logger.info('web worker: periodic tasks and job queue workers run in the background worker');
   }
-  // Live events: this instance's LISTEN connection, and the daily cleanup of the event log.
+  // Live events: this instance's LISTEN connection (the event log's cleanup is a background task).
   await liveEvents.start();
   // Pricing: this instance's cache drops when any instance commits a pricing edit (pricing_changed).
   await pricing.startListening();
@@ -179,7 +182,7 @@ async function startBackgroundWork(
   config: Config,
   logger: Logger,
   database: DatabaseHandle,
-  media: MediaStore,
+  { media, liveEvents }: { media: MediaStore; liveEvents: LiveEventsService },
 ) {
   await runMigrations(database.pool);
   const seedSummary = await seedDatabase(database.db, {
@@ -199,6 +202,8 @@ async function startBackgroundWork(
     startBookingReleaseSweep({ db: database.db, logger }),
     // The per-status job counts' appended changes are folded into their totals every minute.
     startJobStatusTallyFolding({ db: database.db, logger }),
+    // Live events older than a day leave the event log, hourly.
+    startLiveEventsCleanup({ liveEvents, logger }),
   ];
   return { seedSummary, tasks };
 }

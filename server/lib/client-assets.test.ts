@@ -5,8 +5,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import express from 'express';
+import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chooseEncoding, serveBuiltClient } from './client-assets';
+import { createErrorHandler } from './error-handler';
+import { createLogger } from './logger';
 import { precompressDirectory } from './precompress';
 
 /** Text that compresses, like a real bundle: repeated code with some variety. */
@@ -71,6 +74,7 @@ beforeAll(async () => {
   const app = express();
   app.use('/api', (_req, res) => void res.status(404).json({ error: 'Not found', code: 'NOT_FOUND' }));
   serveBuiltClient(app, dir);
+  app.use(createErrorHandler(createLogger('silent')));
   server = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -189,10 +193,50 @@ describe('serveBuiltClient', () => {
   });
 
   it('answers 404 for a missing asset and leaves /api to the API', async () => {
-    expect((await get('/assets/missing-0000.js', { 'Accept-Encoding': 'br' })).status).toBe(404);
+    for (const encoding of ['br', 'identity']) {
+      const missing = await get('/assets/missing-0000.js', { 'Accept-Encoding': encoding });
+      expect(missing.status).toBe(404);
+      expect(JSON.parse(missing.body.toString())).toEqual({
+        error: 'No file at /assets/missing-0000.js',
+        code: 'NOT_FOUND',
+      });
+    }
     const api = await get('/api/nothing', { 'Accept-Encoding': 'br' });
     expect(api.status).toBe(404);
     expect(api.headers['content-encoding']).toBeUndefined();
+  });
+});
+
+describe('serveBuiltClient, files removed while the server runs', () => {
+  it('sends the file when its variant was deleted after start-up, and 404 once the file is gone too', async () => {
+    // The variants were listed at start-up; the files are gone now (a deploy replaced the build).
+    const removed = 'assets/old-Qq11Rr22.js';
+    const own = await mkdtemp(path.join(os.tmpdir(), 'plumbline-client-removed-'));
+    try {
+      await writeFile(path.join(own, 'index.html'), FILES['index.html']);
+      await mkdir(path.join(own, 'assets'));
+      await writeFile(path.join(own, removed), code('old', 400));
+      await precompressDirectory(own);
+      const app = express();
+      serveBuiltClient(app, own);
+      app.use(createErrorHandler(createLogger('silent')));
+      // Only its brotli variant gone: the file itself is sent.
+      await rm(path.join(own, `${removed}.br`));
+      const plain = await request(app).get(`/${removed}`).set('Accept-Encoding', 'br');
+      expect(plain.status).toBe(200);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.headers['content-type']).toMatch(/javascript/);
+      expect(plain.text).toBe(code('old', 400));
+      await rm(path.join(own, 'assets'), { recursive: true });
+      for (const encoding of ['br', 'gzip', 'identity']) {
+        const answer = await request(app).get(`/${removed}`).set('Accept-Encoding', encoding);
+        expect(answer.status, encoding).toBe(404);
+        expect(answer.body).toMatchObject({ code: 'NOT_FOUND' });
+        expect(answer.headers['content-encoding']).toBeUndefined();
+      }
+    } finally {
+      await rm(own, { recursive: true, force: true });
+    }
   });
 });
 

@@ -2,6 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import express, { type Express, type Request, type Response, type NextFunction } from 'express';
+import { AppError } from './app-error';
 import { PRECOMPRESSED_ENCODINGS, type PrecompressedEncoding } from './precompress';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -95,7 +96,9 @@ export function serveBuiltClient(app: Express, buildDir: string = CLIENT_BUILD_D
       cache === 'revalidate' ? {} : { maxAge: cache.maxAge, immutable: cache.immutable ?? false },
       (error?: Error & { status?: number }) => {
         if (!error || res.headersSent) return;
+        // Whatever answers instead (the plain file, a 404) sets its own type and encoding.
         res.removeHeader('Content-Encoding');
+        res.removeHeader('Content-Type');
         next(error.status === 404 ? undefined : error);
       },
     );
@@ -120,14 +123,10 @@ export function serveBuiltClient(app: Express, buildDir: string = CLIENT_BUILD_D
     const cache = urlPath.startsWith('/assets/') ? HASHED_ASSET : OTHER_FILE;
     if (!sendFile(req, res, next, urlPath, cache)) next();
   });
-  app.use(
-    '/assets',
-    express.static(path.join(buildDir, 'assets'), {
-      immutable: true,
-      maxAge: '1y',
-      fallthrough: false,
-    }),
-  );
+  app.use('/assets', express.static(path.join(buildDir, 'assets'), { immutable: true, maxAge: '1y' }));
+  // A missing asset (an old page asking for a replaced build's file, or one deleted under the running
+  // server) is a 404 in the API's error format, never index.html.
+  app.use('/assets', (req, _res, next) => next(new AppError('NOT_FOUND', `No file at /assets${req.path}`)));
   app.use(express.static(buildDir, { index: false, maxAge: '1h' }));
   app.get(/^(?!\/api(?:\/|$)).*/, sendIndex);
 }

@@ -7,6 +7,7 @@ import { DEFAULT_APP_TIME_ZONE } from '@shared/time-zone';
 import { availabilitySlots, serviceRequests } from '@shared/schema';
 import type { CreateServiceRequestInput } from '@shared/contracts/booking';
 import { createTestContext, testDatabaseKind, uniqueEmail, type TestContext } from '../../test/test-context';
+import { bookingFixtures } from './booking.fixtures';
 import { BOOKING_SERVICE_MESSAGES } from './booking.service';
 
 const CAP = 3;
@@ -19,7 +20,6 @@ describe(`daily booking cap per e-mail, phone, address and account (${testDataba
   let ctx: TestContext;
   let server: Server;
   let baseUrl: string;
-  let counter = 0;
 
   beforeAll(async () => {
     ctx = await createTestContext({ env: { BOOKING_DAILY_CAP: String(CAP) } });
@@ -38,35 +38,7 @@ describe(`daily booking cap per e-mail, phone, address and account (${testDataba
     error: BOOKING_SERVICE_MESSAGES.dailyCapReached(CAP, ctx.config.support.phone),
   });
 
-  /** Fresh open slots of our own on `date`, each at its own time. */
-  async function freshSlots(date: string, count: number) {
-    return ctx.database.db
-      .insert(availabilitySlots)
-      .values(
-        Array.from({ length: count }, () => {
-          counter += 1;
-          const start = `${String(8 + (Math.floor(counter / 60) % 12)).padStart(2, '0')}:${String(counter % 60).padStart(2, '0')}`;
-          return { date, startTime: start, endTime: '23:59' };
-        }),
-      )
-      .returning();
-  }
-
-  /** A booking by a new person: own e-mail, phone and street number unless `overrides` say otherwise. */
-  function body(overrides: Partial<CreateServiceRequestInput> = {}): CreateServiceRequestInput {
-    counter += 1;
-    return {
-      name: 'Casey Hoarder',
-      email: uniqueEmail('cap'),
-      phone: `(737) 555-${String(counter).padStart(4, '0')}`,
-      serviceType: 'Drain Cleaning',
-      preferredDate: dayFromToday(5),
-      urgency: 'routine',
-      description: 'The kitchen sink drains very slowly and gurgles.',
-      address: `${counter} Cap Street, Austin, TX 78704`,
-      ...overrides,
-    };
-  }
+  const { body, freshSlots } = bookingFixtures(() => ctx, { tag: 'cap', preferredDate: dayFromToday(5) });
 
   const book = (slot: { id: string; date: string }, overrides: Partial<CreateServiceRequestInput> = {}) =>
     ctx.request

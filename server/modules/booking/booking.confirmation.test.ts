@@ -11,6 +11,7 @@ import { dayFromTodayIn } from '@shared/dates';
 import { DEFAULT_APP_TIME_ZONE } from '@shared/time-zone';
 import { tokenOfLink, waitForMail } from '../auth/account-tokens.fixtures';
 import { createTestContext, testDatabaseKind, uniqueEmail, type TestContext } from '../../test/test-context';
+import { bookingFixtures } from './booking.fixtures';
 import { sweepLapsedBookings } from './booking.scheduler';
 import { BOOKING_SERVICE_MESSAGES } from './booking.service';
 
@@ -24,7 +25,6 @@ const dayFromToday = (offset: number) => dayFromTodayIn(DEFAULT_APP_TIME_ZONE, o
 
 describe(`guest booking confirmation (${testDatabaseKind} database)`, () => {
   let ctx: TestContext;
-  let counter = 0;
 
   beforeAll(async () => {
     // A cap of one booking per identity and day: a lapsed booking that still counted would show at once.
@@ -34,32 +34,7 @@ describe(`guest booking confirmation (${testDatabaseKind} database)`, () => {
     await ctx?.close();
   });
 
-  /** A booking by someone new: own e-mail, phone and street number unless `overrides` say otherwise. */
-  function body(overrides: Partial<CreateServiceRequestInput> = {}): CreateServiceRequestInput {
-    counter += 1;
-    return {
-      name: 'Morgan Guest',
-      email: uniqueEmail('confirm'),
-      phone: `(737) 555-${String(counter).padStart(4, '0')}`,
-      serviceType: 'Drain Cleaning',
-      preferredDate: dayFromToday(6),
-      urgency: 'routine',
-      description: 'The kitchen sink drains very slowly and gurgles.',
-      address: `${counter} Confirm Street, Austin, TX 78704`,
-      ...overrides,
-    };
-  }
-
-  /** A fresh open slot of our own on `date`, at its own time. */
-  async function freshSlot(date = dayFromToday(6)) {
-    counter += 1;
-    const start = `${String(8 + (counter % 12)).padStart(2, '0')}:${String(counter % 60).padStart(2, '0')}`;
-    const [slot] = await ctx.database.db
-      .insert(availabilitySlots)
-      .values({ date, startTime: start, endTime: '23:59' })
-      .returning();
-    return slot;
-  }
+  const { body, freshSlot } = bookingFixtures(() => ctx, { tag: 'confirm', preferredDate: dayFromToday(6) });
 
   const bookSlot = (slot: { id: string; date: string }, overrides: Partial<CreateServiceRequestInput> = {}) =>
     ctx.request

@@ -5,9 +5,10 @@ import { GUEST_CONFIRMATION_MINUTES } from '@shared/contracts/booking';
 import { dayFromTodayIn, instantOnClock } from '@shared/dates';
 import { auditLog, availabilitySlots, jobs, serviceRequests } from '@shared/schema';
 import { DEFAULT_APP_TIME_ZONE } from '@shared/time-zone';
-import { createTestContext, testDatabaseKind, uniqueEmail, type TestContext } from '../../test/test-context';
+import { createTestContext, testDatabaseKind, type TestContext } from '../../test/test-context';
 import { tokenFromMail, tokenOfLink, waitForMail } from '../auth/account-tokens.fixtures';
 import { loginAdmin, registerActor, registerPlumber, type Actor } from '../jobs/marketplace.fixtures';
+import { bookingFixtures } from './booking.fixtures';
 import { sweepLapsedBookings } from './booking.scheduler';
 import { REQUEST_QUEUE_MESSAGES } from './request-queue.service';
 
@@ -17,7 +18,6 @@ const CANCELLED_SUBJECT = 'Your Plumbline booking was cancelled';
 describe(`the admins' queue of service requests (${testDatabaseKind} database)`, () => {
   let ctx: TestContext;
   let admin: Actor;
-  let counter = 0;
 
   beforeAll(async () => {
     ctx = await createTestContext({ seed: true, mailQueue: { deliver: true } });
@@ -27,32 +27,11 @@ describe(`the admins' queue of service requests (${testDatabaseKind} database)`,
     await ctx?.close();
   });
 
-  /** A booking by someone new: own e-mail, phone and street unless `overrides` say otherwise. */
-  function body(overrides: Partial<CreateServiceRequestInput> = {}): CreateServiceRequestInput {
-    counter += 1;
-    return {
-      name: 'Quinn Queue',
-      email: uniqueEmail('queue'),
-      phone: `(720) 555-${String(counter).padStart(4, '0')}`,
-      serviceType: 'Leak Detection',
-      preferredDate: dayFromToday(8),
-      urgency: 'urgent',
-      description: 'Water drips through the kitchen ceiling under the bathroom.',
-      address: `${counter} Queue Street, Denver, CO 80202`,
-      ...overrides,
-    };
-  }
-
-  /** A fresh open slot of our own on `date`, at its own time. */
-  async function freshSlot(date = dayFromToday(8)) {
-    counter += 1;
-    const start = `${String(8 + (counter % 12)).padStart(2, '0')}:${String(counter % 60).padStart(2, '0')}`;
-    const [slot] = await ctx.database.db
-      .insert(availabilitySlots)
-      .values({ date, startTime: start, endTime: '23:59' })
-      .returning();
-    return slot;
-  }
+  const { body, freshSlot } = bookingFixtures(() => ctx, {
+    tag: 'queue',
+    preferredDate: dayFromToday(8),
+    urgency: 'urgent',
+  });
 
   /** A guest's booking (no session) holding a fresh slot. */
   async function guestBooking(overrides: Partial<CreateServiceRequestInput> = {}) {

@@ -80,9 +80,9 @@ export interface LiveEventsService {
    * pushes nothing. Each user is sent the event once, however often it is listed.
    */
   publish(tx: Executor, userIds: readonly string[], event: LiveEvent): Promise<void>;
-  /** Listens for events (after the migrations) and starts the daily log's cleanup. */
+  /** Listens for events (after the migrations). */
   start(): Promise<void>;
-  /** Ends every open stream, stops listening and the cleanup; before the pool closes. */
+  /** Ends every open stream and stops listening; before the pool closes. */
   stop(): Promise<void>;
   /**
    * Registers a stream of `userId`'s events; live events are held until `resume`. Throws
@@ -92,8 +92,34 @@ export interface LiveEventsService {
   open(userId: string, sink: LiveEventSink): LiveEventStream;
   /** Streams open in this process. */
   openStreams(): number;
-  /** Deletes rows older than a day (what the periodic cleanup runs); answers how many went. */
+  /** Deletes rows older than a day (what startLiveEventsCleanup runs); answers how many went. */
   deleteExpired(): Promise<number>;
+}
+
+/**
+ * The event log's hourly cleanup: one of the cluster's periodic tasks, run by the background process
+ * only (deleting rows another instance is deleting is skipped, not waited for).
+ */
+export function startLiveEventsCleanup({
+  liveEvents,
+  logger,
+}: {
+  liveEvents: Pick<LiveEventsService, 'deleteExpired'>;
+  logger: Logger;
+}): PeriodicTask<number> {
+  const log = logger.child({ module: 'live-events' });
+  return startPeriodicTask({
+    run: async () => {
+      const removed = await liveEvents.deleteExpired();
+      if (removed > 0) log.info({ removed }, 'expired live events removed');
+      return removed;
+    },
+    intervalMs: CLEANUP_INTERVAL_MS,
+    firstRunDelayMs: CLEANUP_FIRST_RUN_DELAY_MS,
+    logger: log,
+    failureMessage: 'live events cleanup failed; retrying at the next tick',
+    onFailure: 0,
+  });
 }
 
 export interface LiveEventsDeps {
@@ -134,7 +160,6 @@ export function createLiveEvents({ database, logger, config }: LiveEventsDeps): 
   const streamsOf = new Map<string, Set<StreamState>>();
   let streamCount = 0;
   let unlisten: Unlisten | undefined;
-  let cleanup: PeriodicTask<number> | undefined;
   let running = false;
 
   function forget(stream: StreamState) {
@@ -238,26 +263,12 @@ export function createLiveEvents({ database, logger, config }: LiveEventsDeps): 
       if (running) return;
       unlisten = await database.listen(LIVE_EVENTS_CHANNEL, onPayload, onReconnect);
       running = true;
-      // Every instance sweeps; deleting what another instance is deleting is skipped, not waited for.
-      cleanup = startPeriodicTask({
-        run: async () => {
-          const removed = await deleteExpired();
-          if (removed > 0) log.info({ removed }, 'expired live events removed');
-          return removed;
-        },
-        intervalMs: CLEANUP_INTERVAL_MS,
-        firstRunDelayMs: CLEANUP_FIRST_RUN_DELAY_MS,
-        logger: log,
-        failureMessage: 'live events cleanup failed; retrying at the next tick',
-        onFailure: 0,
-      });
     },
 
     async stop() {
       if (!running) return;
       running = false;
       endAll();
-      await cleanup?.stop();
       await unlisten?.().catch((error: unknown) => log.warn({ err: error }, 'live events unlisten failed'));
       unlisten = undefined;
     },

@@ -9,6 +9,7 @@ export {
   MAX_STREAMS_PER_USER,
   REPLAY_LIMIT,
   REPLAY_LOOK_BACK_MS,
+  startLiveEventsCleanup,
   type LiveEventSink,
   type LiveEventStream,
   type LiveEventsDeps,

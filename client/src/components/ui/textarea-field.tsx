@@ -3,7 +3,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Textarea } from '@/components/ui/textarea';
 
 /**
- * A labelled text area of an admin form (a reason, an answer, notes), its hint and its error,
+ * A labelled text area of a form (a reason, an answer, notes, details), its hint and its error,
  * registered with the form under `name`.
  */
 export function TextareaField<TValues extends FieldValues, TOutput>({

@@ -28,7 +28,7 @@ import { useChangePersonSuspension } from '../api/change-person-suspension';
 import { useAdminPeople } from '../api/get-admin-people';
 import { ADMIN_COPY } from '../copy';
 import { AdminTable } from './admin-table';
-import { TextareaField } from './textarea-field';
+import { TextareaField } from '@/components/ui/textarea-field';
 
 const COPY = ADMIN_COPY.people;
 

@@ -12,7 +12,7 @@ import { getErrorMessage } from '@/lib/api-client';
 import { useDecidePlumber } from '../api/decide-plumber';
 import { useAdminPlumbers } from '../api/get-admin-plumbers';
 import { ADMIN_COPY } from '../copy';
-import { TextareaField } from './textarea-field';
+import { TextareaField } from '@/components/ui/textarea-field';
 
 const COPY = ADMIN_COPY.plumbers;
 

@@ -17,7 +17,7 @@ import { getErrorMessage } from '@/lib/api-client';
 import { usePricingPreview } from '../api/get-pricing-preview';
 import { ADMIN_COPY } from '../copy';
 import { ImpactPreview } from './impact-preview';
-import { TextareaField } from './textarea-field';
+import { TextareaField } from '@/components/ui/textarea-field';
 
 const COPY = ADMIN_COPY.pricingEdits;
 

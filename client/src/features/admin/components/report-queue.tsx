@@ -26,7 +26,7 @@ import { useDecideReport } from '../api/decide-report';
 import { useAdminReports, type ReportFilter } from '../api/get-admin-reports';
 import { ADMIN_COPY } from '../copy';
 import { QueueList } from './queue-list';
-import { TextareaField } from './textarea-field';
+import { TextareaField } from '@/components/ui/textarea-field';
 
 const COPY = ADMIN_COPY.queues.reports;
 const FILTERS = ['all', 'open', 'answered', 'closed'] as const satisfies readonly ReportFilter[];

@@ -26,7 +26,7 @@ import { useServiceRequestQueue } from '../api/get-service-request-queue';
 import { useUpdateServiceRequest } from '../api/update-service-request';
 import { ADMIN_COPY } from '../copy';
 import { QueueList } from './queue-list';
-import { TextareaField } from './textarea-field';
+import { TextareaField } from '@/components/ui/textarea-field';
 
 const COPY = ADMIN_COPY.queues.requests;
 

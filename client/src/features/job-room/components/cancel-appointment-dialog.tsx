@@ -17,9 +17,8 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { FormError } from '@/components/ui/form-error';
-import { FormField } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
-import { Textarea } from '@/components/ui/textarea';
+import { TextareaField } from '@/components/ui/textarea-field';
 import { toast } from '@/components/ui/use-toast';
 import { getErrorMessage } from '@/lib/api-client';
 import { useCancelAppointment } from '../api/cancel-appointment';
@@ -94,24 +93,16 @@ export function CancelAppointmentDialog({
           noValidate
           className="grid gap-3"
         >
-          <FormField
+          <TextareaField
+            form={form}
             id={`${id}-reason`}
+            name="reason"
             label={COPY.appointment.reason}
             hint={COPY.appointment.reasonHint}
-            error={errors.reason}
-          >
-            {(describedBy) => (
-              <Textarea
-                id={`${id}-reason`}
-                rows={3}
-                maxLength={500}
-                aria-describedby={describedBy}
-                aria-invalid={errors.reason ? true : undefined}
-                data-testid="input-cancel-reason"
-                {...form.register('reason')}
-              />
-            )}
-          </FormField>
+            rows={3}
+            maxLength={500}
+            testId="input-cancel-reason"
+          />
           {errors.root?.server?.message && <FormError>{errors.root.server.message}</FormError>}
         </form>
         <DialogFooter>

@@ -21,11 +21,10 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { FormError } from '@/components/ui/form-error';
-import { FormField } from '@/components/ui/form-field';
 import { SelectField } from '@/components/ui/select-field';
 import { Spinner } from '@/components/ui/spinner';
 import { StatusItem } from '@/components/ui/status-item';
-import { Textarea } from '@/components/ui/textarea';
+import { TextareaField } from '@/components/ui/textarea-field';
 import { toast } from '@/components/ui/use-toast';
 import { getErrorMessage } from '@/lib/api-client';
 import { useFileReport } from '../api/file-report';
@@ -158,24 +157,16 @@ function ReportDialog({
             options={REASON_OPTIONS}
             data-testid="select-report-reason"
           />
-          <FormField
+          <TextareaField
+            form={form}
             id={`${id}-details`}
+            name="details"
             label={COPY.reports.details}
             hint={COPY.reports.detailsHint(REPORT_DETAILS_MIN, REPORT_DETAILS_MAX)}
-            error={errors.details}
-          >
-            {(describedBy) => (
-              <Textarea
-                id={`${id}-details`}
-                rows={4}
-                maxLength={REPORT_DETAILS_MAX}
-                aria-describedby={describedBy}
-                aria-invalid={errors.details ? true : undefined}
-                data-testid="input-report-details"
-                {...form.register('details')}
-              />
-            )}
-          </FormField>
+            rows={4}
+            maxLength={REPORT_DETAILS_MAX}
+            testId="input-report-details"
+          />
           {errors.root?.server?.message && <FormError>{errors.root.server.message}</FormError>}
         </form>
         <DialogFooter>
