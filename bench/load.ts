@@ -13,6 +13,9 @@
  *      tested configuration (docs/nginx/plumbline.conf), GET /api/auth/user with a session at
  *      saturation. Neither instance is pinned: both may use both cores, which they share with nginx,
  *      PostgreSQL and the load generator (on core 1), as two instances on one two-core machine would.
+ *   6. (only when asked: BENCH_LOAD_PARTS=…,6) nearby as `npm start` runs it on PostgreSQL: one worker
+ *      per core (WEB_CONCURRENCY = the cores), unpinned; saturation, then p99 at 40% of it (goal
+ *      ≤ 100 ms, no errors). Its CPU figures add up the primary and its workers.
  *
  * Needs PostgreSQL: DATABASE_URL names the server (default postgres://postgres@127.0.0.1:5432/postgres);
  * the jobs live in a throw-away database, dropped at the end. Without PostgreSQL it says so and exits 0.
@@ -23,6 +26,7 @@
  *   BENCH_LOAD_CONNECTIONS=32                              (connections of the saturation runs)
  *   BENCH_LOAD_PARTS=1,2                                   (only measurements 1 and 2: skips nearby and floods)
  *   BENCH_LOAD_PARTS=1,2,5                                 (1 and 2, then one vs two instances behind nginx)
+ *   BENCH_LOAD_PARTS=1,2,6                                 (1 and 2, then nearby with all workers)
  *
  * With 2+ cores the server runs on core 0 (`taskset -c 0`) and this process — autocannon — on core 1.
  * PostgreSQL cannot be pinned by a benchmark: it shares both cores. Prints figures and whether each
@@ -105,6 +109,21 @@ function processCpuSeconds(pid: number): number {
   } catch {
     return NaN;
   }
+}
+
+/** A process and all its descendants (a cluster's primary and its workers), from /proc. */
+function processTree(pid: number): number[] {
+  let children: number[] = [];
+  try {
+    children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map(Number);
+  } catch {
+    // Gone, or a kernel without the children file: the process alone.
+  }
+  return [pid, ...children.flatMap(processTree)];
 }
 
 /** Busy CPU seconds of the whole machine (all cores). */
@@ -309,11 +328,12 @@ async function withPlumbline<T>(
   databaseUrl: string,
   extraEnv: Record<string, string>,
   use: (server: ServerProcess) => Promise<T>,
+  { cpu = SERVER_CPU }: { cpu?: number } = {},
 ): Promise<T> {
   // A busy machine can take over a minute to load the server through tsx: allow it three.
   const server = await startServerProcess({
     env: plumblineEnv(databaseUrl, extraEnv),
-    cpu: SERVER_CPU,
+    cpu,
     readyTimeoutMs: 180_000,
   });
   try {
@@ -689,6 +709,48 @@ async function main() {
     return { one, two };
   }
 
+  const allWorkers = PARTS.has('6') ? await runNearbyWithAllWorkers() : undefined;
+  async function runNearbyWithAllWorkers() {
+    console.log(
+      `\n[6] GET /api/jobs/nearby with all workers (WEB_CONCURRENCY=${CORES}, unpinned): saturation, then 40% of it`,
+    );
+    const nearby = (connections: number, rate?: number): Load => ({
+      path: '/api/jobs/nearby',
+      headers: { cookie: plumberCookie },
+      expect: [200],
+      connections,
+      rate,
+    });
+    return withPlumbline(
+      throwaway.url,
+      { WEB_CONCURRENCY: String(CORES) },
+      async (server) => {
+        // Ready means one worker answers; the others start once the background worker has prepared
+        // the database: wait until every worker is there.
+        const deadline = Date.now() + 60_000;
+        while (processTree(server.pid).length < CORES + 1 && Date.now() < deadline)
+          await new Promise((resolve) => setTimeout(resolve, 250));
+        const pids = processTree(server.pid);
+        console.log(`  ${pids.length - 1} workers under the primary`);
+        expectStatus(
+          await call(server.url, 'GET', '/api/jobs/nearby', { cookie: plumberCookie }),
+          200,
+          'nearby',
+        );
+        const saturation = await measure(
+          'all workers: nearby, saturation',
+          server.url,
+          pids,
+          nearby(CONNECTIONS),
+        );
+        const rate = Math.max(1, Math.round(saturation.figures.reqPerSec * GOALS.ratedShare));
+        const rated = await measure('all workers: nearby at 40%', server.url, pids, nearby(20, rate));
+        return { saturation, rated, rate, workers: pids.length - 1 };
+      },
+      { cpu: undefined },
+    );
+  }
+
   await cleanUp();
 
   // ---- Summary, as markdown for docs/performance.md.
@@ -760,6 +822,21 @@ async function main() {
       `${ms(bcryptFlood.nearbyRow.figures.p99)} ms = ${factorB.toFixed(2)}× (flood answered ${bcryptFlood.floodRow.figures.reqPerSec.toFixed(0)}/s, ${bcryptFlood.floodRow.figures.timeouts} timed out)`,
       `≤ ${GOALS.floodP99Factor}× ${ms(rated.figures.p99)} ms`,
       factorB <= GOALS.floodP99Factor && clean(bcryptFlood.nearbyRow.figures),
+    );
+  }
+  if (allWorkers) {
+    const { saturation, rated, rate, workers } = allWorkers;
+    goal(
+      `nearby at saturation, ${workers} workers`,
+      `${saturation.figures.reqPerSec.toFixed(0)} req/s`,
+      `≥ ${GOALS.nearbyReqPerSec.toLocaleString('en-US')} req/s`,
+      saturation.figures.reqPerSec >= GOALS.nearbyReqPerSec && clean(saturation.figures),
+    );
+    goal(
+      `nearby p99 at 40% (${rate}/s), ${workers} workers, no errors`,
+      `${ms(rated.figures.p99)} ms over ${rated.figures.responses} responses, ${rated.figures.unexpected + rated.figures.errors} errors/non-2xx`,
+      `≤ ${GOALS.nearbyP99Ms} ms, 0`,
+      rated.figures.p99 <= GOALS.nearbyP99Ms && clean(rated.figures),
     );
   }
   if (behindNginx) {
