@@ -1,4 +1,5 @@
 import { BadgeCheck, Mail, Phone } from 'lucide-react';
+import { useSyncExternalStore } from 'react';
 import { Link } from 'wouter';
 import { paths } from '@/config/paths';
 import { SITE_NAME } from '@/config/site';
@@ -17,9 +18,28 @@ const CLAIMS = [
   'Transparent Pricing',
 ];
 
+const thisYear = () => new Date().getFullYear();
+const neverChanges = () => () => {};
+
+/**
+ * The copyright year. The pages drawn at build time (`/`, `/services`) carry the build's year, and
+ * hydration must start from the markup it finds: it reads that year back from the page, and React
+ * then renders this year at once. So a page built in December says the new year in January, without
+ * a hydration mismatch (which would redraw the whole page and log an error).
+ */
+function useCopyrightYear(): number {
+  return useSyncExternalStore(neverChanges, thisYear, () => {
+    if (typeof document === 'undefined') return thisYear();
+    const drawn = Number(
+      document.querySelector('[data-copyright-year]')?.getAttribute('data-copyright-year'),
+    );
+    return Number.isInteger(drawn) && drawn > 0 ? drawn : thisYear();
+  });
+}
+
 export function Footer() {
   const { supportPhone, supportEmail } = useSupportContact();
-  const year = new Date().getFullYear();
+  const year = useCopyrightYear();
 
   return (
     <footer className="border-t bg-muted/40">
@@ -73,7 +93,7 @@ export function Footer() {
 
       <div className="border-t">
         <p className="mx-auto max-w-7xl px-4 py-6 text-center text-sm text-muted-foreground sm:px-6 lg:px-8">
-          © {year} {SITE_NAME}. All rights reserved.
+          © <span data-copyright-year={year}>{year}</span> {SITE_NAME}. All rights reserved.
         </p>
       </div>
     </footer>
