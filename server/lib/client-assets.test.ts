@@ -1,10 +1,11 @@
 import { mkdtemp, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import http from 'node:http';
+import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import express from 'express';
+import express, { type NextFunction, type Request, type Response } from 'express';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chooseEncoding, serveBuiltClient } from './client-assets';
@@ -34,6 +35,8 @@ interface Answer {
 
 let dir: string;
 let server: http.Server;
+/** What the shared app's routes passed on as errors (the app logs each as a failed request). */
+const reachedErrorHandler: unknown[] = [];
 let base: string;
 
 /** The raw bytes as sent (supertest and fetch would decompress them). */
@@ -74,6 +77,10 @@ beforeAll(async () => {
   const app = express();
   app.use('/api', (_req, res) => void res.status(404).json({ error: 'Not found', code: 'NOT_FOUND' }));
   serveBuiltClient(app, dir);
+  app.use((error: unknown, _req: Request, _res: Response, next: NextFunction) => {
+    reachedErrorHandler.push(error);
+    next(error);
+  });
   app.use(createErrorHandler(createLogger('silent')));
   server = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
@@ -204,6 +211,27 @@ describe('serveBuiltClient', () => {
     const api = await get('/api/nothing', { 'Accept-Encoding': 'br' });
     expect(api.status).toBe(404);
     expect(api.headers['content-encoding']).toBeUndefined();
+  });
+});
+
+describe('serveBuiltClient, a browser that goes away', () => {
+  it('passes nothing on as an error when the request is gone before its compressed file is sent', async () => {
+    reachedErrorHandler.length = 0;
+    const { port } = server.address() as AddressInfo;
+    for (let i = 0; i < 5; i++) {
+      // The request, then the connection closed at once: as a page navigating on while loading.
+      const socket = net.connect(port, '127.0.0.1');
+      await new Promise((resolve) => socket.once('connect', resolve));
+      socket.end(
+        'GET /assets/index-Ab12Cd34.js HTTP/1.1\r\nHost: localhost\r\nAccept-Encoding: br\r\nConnection: close\r\n\r\n',
+      );
+      socket.destroy();
+    }
+    // The server notices the closed connections within a few turns of its loop.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(reachedErrorHandler).toEqual([]);
+    // And it still answers.
+    expect((await get('/assets/index-Ab12Cd34.js', { 'Accept-Encoding': 'br' })).status).toBe(200);
   });
 });
 

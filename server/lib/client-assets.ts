@@ -94,8 +94,10 @@ export function serveBuiltClient(app: Express, buildDir: string = CLIENT_BUILD_D
     res.sendFile(
       path.join(buildDir, urlPath + suffix),
       cache === 'revalidate' ? {} : { maxAge: cache.maxAge, immutable: cache.immutable ?? false },
-      (error?: Error & { status?: number }) => {
+      (error?: Error & { status?: number; code?: string }) => {
         if (!error || res.headersSent) return;
+        // The browser went away before the file was sent (it navigated on): nobody is left to answer.
+        if (error.code === 'ECONNABORTED') return;
         // Whatever answers instead (the plain file, a 404) sets its own type and encoding.
         res.removeHeader('Content-Encoding');
         res.removeHeader('Content-Type');
