@@ -544,6 +544,14 @@ async function main() {
 
   // 1b. Plumbline on its most trivial API route: no database, but every middleware of /api.
   let plumberCookie = '';
+  /** The plumber's first page of nearby jobs (parts 3, 4 and 6), once 1b has made the plumber. */
+  const nearby = (connections: number, rate?: number): Load => ({
+    path: '/api/jobs/nearby',
+    headers: { cookie: plumberCookie },
+    expect: [200],
+    connections,
+    rate,
+  });
   const stackRow = await withPlumbline(throwaway.url, {}, async (server) => {
     ({ plumberCookie } = await createAccounts(server.url, throwaway.url));
     expectStatus(await call(server.url, 'GET', '/api/config/public'), 200, 'GET /api/config/public');
@@ -583,13 +591,6 @@ async function main() {
     console.log(
       `\n[3] GET /api/jobs/nearby (plumber, ${JOBS.toLocaleString('en-US')} jobs): saturation, then 40% of it`,
     );
-    const nearby = (connections: number, rate?: number): Load => ({
-      path: '/api/jobs/nearby',
-      headers: { cookie: plumberCookie },
-      expect: [200],
-      connections,
-      rate,
-    });
     const flood: Load = {
       path: '/api/auth/login',
       method: 'POST',
@@ -714,13 +715,6 @@ async function main() {
     console.log(
       `\n[6] GET /api/jobs/nearby with all workers (WEB_CONCURRENCY=${CORES}, unpinned): saturation, then 40% of it`,
     );
-    const nearby = (connections: number, rate?: number): Load => ({
-      path: '/api/jobs/nearby',
-      headers: { cookie: plumberCookie },
-      expect: [200],
-      connections,
-      rate,
-    });
     return withPlumbline(
       throwaway.url,
       { WEB_CONCURRENCY: String(CORES) },

@@ -20,7 +20,7 @@ import { sql } from 'drizzle-orm';
 import { openDatabase, type DatabaseHandle } from '../server/db/client';
 import { runMigrations } from '../server/db/migrate';
 import { createThrowawayDatabase } from '../server/test/test-context';
-import { NEARBY_PAGE_SIZE } from '../shared/contracts/jobs';
+import { NEARBY_PAGE_SIZE } from '@shared/contracts/jobs';
 import {
   countNearbyOpenJobs,
   findNearbyOpenJobs,

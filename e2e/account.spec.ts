@@ -10,8 +10,8 @@ import {
   mailedLinks,
   uniqueEmail,
 } from './fixtures';
-import { dayFromTodayIn } from '../shared/dates';
-import { DEFAULT_APP_TIME_ZONE } from '../shared/time-zone';
+import { dayFromTodayIn } from '@shared/dates';
+import { DEFAULT_APP_TIME_ZONE } from '@shared/time-zone';
 
 /**
  * On the phone: e-mail verification and password reset, read from the developer mailbox

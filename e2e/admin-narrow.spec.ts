@@ -1,6 +1,6 @@
 import { expect, request as apiRequests, test, type Locator, type Page } from '@playwright/test';
-import { dayFromTodayIn } from '../shared/dates';
-import { DEFAULT_APP_TIME_ZONE } from '../shared/time-zone';
+import { dayFromTodayIn } from '@shared/dates';
+import { DEFAULT_APP_TIME_ZONE } from '@shared/time-zone';
 import { DEMO_PASSWORD, callApi, expectNoSeriousA11yViolations, logInByApi, registerByApi } from './fixtures';
 
 /**

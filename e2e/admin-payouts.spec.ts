@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, request as apiRequests, test, type Page } from '@playwright/test';
-import { dayFromTodayIn } from '../shared/dates';
-import { DEFAULT_APP_TIME_ZONE } from '../shared/time-zone';
+import { dayFromTodayIn } from '@shared/dates';
+import { DEFAULT_APP_TIME_ZONE } from '@shared/time-zone';
 import {
   DEMO_PASSWORD,
   E2E_PROFILE,

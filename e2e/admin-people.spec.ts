@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ACCOUNT_MESSAGES } from '../shared/contracts/account';
-import { PEOPLE_MESSAGES } from '../shared/contracts/admin-people';
+import { ACCOUNT_MESSAGES } from '@shared/contracts/account';
+import { PEOPLE_MESSAGES } from '@shared/contracts/admin-people';
 import {
   DEMO_PASSWORD,
   authDialog,

@@ -1,7 +1,7 @@
 import { devices, expect, test, type Locator, type Page } from '@playwright/test';
-import { addCalendarDays, dayFromTodayIn, instantOnClock, weekdayOf } from '../shared/dates';
-import { formatWindowOnClock } from '../shared/time-display';
-import { DEFAULT_APP_TIME_ZONE } from '../shared/time-zone';
+import { addCalendarDays, dayFromTodayIn, instantOnClock, weekdayOf } from '@shared/dates';
+import { formatWindowOnClock } from '@shared/time-display';
+import { DEFAULT_APP_TIME_ZONE } from '@shared/time-zone';
 import { registerByApi } from './fixtures';
 
 /**

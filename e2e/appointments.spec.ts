@@ -1,8 +1,8 @@
 import { TZDate } from '@date-fns/tz';
 import { devices, expect, test, type Page } from '@playwright/test';
 import { format } from 'date-fns/format';
-import { dayFromTodayIn } from '../shared/dates';
-import { DEFAULT_APP_TIME_ZONE } from '../shared/time-zone';
+import { dayFromTodayIn } from '@shared/dates';
+import { DEFAULT_APP_TIME_ZONE } from '@shared/time-zone';
 import { expectNoSeriousA11yViolations, registerByApi } from './fixtures';
 
 /**

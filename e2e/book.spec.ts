@@ -6,8 +6,8 @@ import {
   logInByApi,
   uniqueEmail,
 } from './fixtures';
-import { dayFromTodayIn, todayIn } from '../shared/dates';
-import { DEFAULT_APP_TIME_ZONE } from '../shared/time-zone';
+import { dayFromTodayIn, todayIn } from '@shared/dates';
+import { DEFAULT_APP_TIME_ZONE } from '@shared/time-zone';
 
 /**
  * A date `offset` days ahead in the app's time zone (the e2e server runs with the default). The

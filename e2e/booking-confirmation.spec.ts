@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { chooseOption, expectNoSeriousA11yViolations, mailedLinks, uniqueEmail } from './fixtures';
-import { dayFromTodayIn } from '../shared/dates';
-import { DEFAULT_APP_TIME_ZONE } from '../shared/time-zone';
+import { dayFromTodayIn } from '@shared/dates';
+import { DEFAULT_APP_TIME_ZONE } from '@shared/time-zone';
 
 /**
  * A guest's booking waits for the link mailed to its e-mail (docs/decisions/026-guest-booking-confirmation.md),

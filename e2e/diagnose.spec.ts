@@ -3,8 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { expect, test, type Page, type Request } from '@playwright/test';
 import sharp from 'sharp';
 import { photoLike } from '../server/test/photos';
-import { serviceTypeForIssueSlug } from '../shared/booking-handover';
-import type { DiagnosisResponse } from '../shared/contracts/diagnosis';
+import { serviceTypeForIssueSlug } from '@shared/booking-handover';
+import type { DiagnosisResponse } from '@shared/contracts/diagnosis';
 import { chooseOption, expectNoSeriousA11yViolations } from './fixtures';
 
 const here = path.dirname(fileURLToPath(import.meta.url));

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { photoLike, type PhotoOptions } from '../server/test/photos';
-import { DIAGNOSIS_MESSAGES } from '../shared/contracts/diagnosis';
-import { photoProblemMessage } from '../shared/photo-quality';
+import { DIAGNOSIS_MESSAGES } from '@shared/contracts/diagnosis';
+import { photoProblemMessage } from '@shared/photo-quality';
 import { expectNoSeriousA11yViolations } from './fixtures';
 
 /**

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import { dayFromTodayIn } from '../shared/dates';
-import type { DevMailboxMessage } from '../shared/contracts/dev';
-import { DEFAULT_APP_TIME_ZONE } from '../shared/time-zone';
+import { dayFromTodayIn } from '@shared/dates';
+import type { DevMailboxMessage } from '@shared/contracts/dev';
+import { DEFAULT_APP_TIME_ZONE } from '@shared/time-zone';
 import {
   expect,
   request as apiRequests,

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
-import { dayFromTodayIn } from '../shared/dates';
-import { DEFAULT_APP_TIME_ZONE } from '../shared/time-zone';
+import { dayFromTodayIn } from '@shared/dates';
+import { DEFAULT_APP_TIME_ZONE } from '@shared/time-zone';
 import { expectNoSeriousA11yViolations, registerByApi } from './fixtures';
 
 const here = path.dirname(fileURLToPath(import.meta.url));

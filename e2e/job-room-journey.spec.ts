@@ -1,6 +1,6 @@
 import { devices, expect, test, type Page } from '@playwright/test';
-import { dayFromTodayIn } from '../shared/dates';
-import { DEFAULT_APP_TIME_ZONE } from '../shared/time-zone';
+import { dayFromTodayIn } from '@shared/dates';
+import { DEFAULT_APP_TIME_ZONE } from '@shared/time-zone';
 import { registerByApi } from './fixtures';
 
 /**

@@ -1,8 +1,8 @@
 import { devices, expect, test, type Page } from '@playwright/test';
 import { haversineKm, lookupZip } from '../server/modules/geo';
 import { DEMO_PASSWORD, expectNoSeriousA11yViolations, logInByApi, registerByApi } from './fixtures';
-import { dayFromTodayIn } from '../shared/dates';
-import { DEFAULT_APP_TIME_ZONE } from '../shared/time-zone';
+import { dayFromTodayIn } from '@shared/dates';
+import { DEFAULT_APP_TIME_ZONE } from '@shared/time-zone';
 
 /**
  * The marketplace loop through the UI: a homeowner on a desktop browser and a plumber on a phone.

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { NEARBY_PAGE_SIZE } from '../shared/contracts/jobs';
-import { dayFromTodayIn } from '../shared/dates';
-import { DEFAULT_APP_TIME_ZONE } from '../shared/time-zone';
+import { NEARBY_PAGE_SIZE } from '@shared/contracts/jobs';
+import { dayFromTodayIn } from '@shared/dates';
+import { DEFAULT_APP_TIME_ZONE } from '@shared/time-zone';
 import { expectNoSeriousA11yViolations, registerByApi } from './fixtures';
 
 /**

@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { windowOnClock } from '../client/src/utils/zone-time';
-import { dayFromTodayIn, weekdayOf } from '../shared/dates';
-import { formatWindowOnClock } from '../shared/time-display';
-import { DEFAULT_APP_TIME_ZONE } from '../shared/time-zone';
+import { dayFromTodayIn, weekdayOf } from '@shared/dates';
+import { formatWindowOnClock } from '@shared/time-display';
+import { DEFAULT_APP_TIME_ZONE } from '@shared/time-zone';
 import { expectNoSeriousA11yViolations, registerByApi } from './fixtures';
 
 /**
