@@ -9,8 +9,9 @@
  *      costs the shared machine (sending 10 MB bodies) is told apart from what it costs Plumbline;
  *   4. prints the p99s and the ratios (goal: ≤ 2× for each).
  *
- * The server is the real entry point (server/test/server-process.ts) with NODE_ENV=production, on the
- * embedded database in a temporary folder, or on a throw-away database when DATABASE_URL is set.
+ * The server is the production bundle as `npm start` runs it (server/test/server-process.ts, built
+ * first if needed), with NODE_ENV=production, on the embedded database in a temporary folder, or on a
+ * throw-away database when DATABASE_URL is set.
  * Each flood client posts from its own loopback address (127.0.1.1–20), as a flood from many
  * machines arrives; rate limits are raised, as for such a flood. With BENCH_FLOOD_NGINX=1 all traffic
  * goes through Debian's nginx with the tested configuration (docs/nginx/plumbline.conf, its upload
@@ -23,13 +24,14 @@
  *   BENCH_FLOOD_DURATION=30 BENCH_FLOOD_NGINX=1 npx tsx bench/diagnose-flood.ts
  */
 import { randomBytes } from 'node:crypto';
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { createServer as createHttpServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { IMAGE_LIMITS } from '../server/modules/diagnosis/diagnosis.images';
 import { DIAGNOSIS_BODY_LIMIT_BYTES } from '../server/modules/diagnosis/diagnosis.routes';
@@ -263,8 +265,11 @@ async function main() {
 
   let server: ServerProcess | undefined;
   try {
+    // The production bundle, as `npm start` runs it: under tsx the heap also holds every module's
+    // transpiled source and source map (~20 MB more), which each full garbage collection walks.
+    await promisify(execFile)(process.execPath, ['scripts/build-if-needed.mjs']);
     // A new embedded database migrates and seeds first: slow on a busy machine.
-    server = await startServerProcess({ env, readyTimeoutMs: 180_000 });
+    server = await startServerProcess({ env, readyTimeoutMs: 180_000, bundle: true });
     cleanups.push(() => server!.stop());
     let url = server.url;
     if (THROUGH_NGINX) {
