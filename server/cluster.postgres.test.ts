@@ -21,6 +21,7 @@ interface LogLine {
   msg: string;
   role?: string;
   workerPid?: number;
+  restartInMs?: number;
   req?: { url?: string };
   res?: { statusCode?: number };
 }
@@ -216,7 +217,12 @@ describe('workers per core on PostgreSQL (WEB_CONCURRENCY=2)', () => {
         .where(eq(mailboxMessages.toAddress, email));
       return rows.length > 0 ? rows : undefined;
     });
-    expect(linesSaying(server, 'mail delivered').map((line) => line.pid)).toEqual([background.pid]);
+    // The delivery is logged after its row is committed: the row can be seen before the line is written.
+    const delivered = await waitFor('the delivery in the log', () => {
+      const lines = linesSaying(server, 'mail delivered');
+      return lines.length > 0 ? lines : undefined;
+    });
+    expect(delivered.map((line) => line.pid)).toEqual([background.pid]);
   }, 60_000);
 
   it('replaces a killed worker with one of the same role, and keeps answering meanwhile', async () => {
@@ -249,8 +255,41 @@ describe('workers per core on PostgreSQL (WEB_CONCURRENCY=2)', () => {
     expect(await answeringPids(server, 2)).toEqual(new Set([replacement.pid, web.pid]));
   }, 60_000);
 
+  it('waits longer before each replacement of a worker that dies again straight after starting', async () => {
+    const webPids = () =>
+      startedWorkers(server)
+        .filter((worker) => worker.role === 'web')
+        .map((worker) => worker.pid);
+    const exitsBefore = linesSaying(server, 'worker exited; starting a replacement').length;
+    const waited: number[] = [];
+    // The web worker dies three times in a row, each replacement as soon as the primary started it.
+    for (let kill = 0; kill < 3; kill++) {
+      const started = webPids();
+      const killedAt = Date.now();
+      process.kill(started[started.length - 1]!, 'SIGKILL');
+      await waitFor('the replacement started', () => (webPids().length > started.length ? true : undefined));
+      waited.push(Date.now() - killedAt);
+    }
+    const exits = linesSaying(server, 'worker exited; starting a replacement').slice(exitsBefore);
+    expect(exits.map(({ role, restartInMs }) => ({ role, restartInMs }))).toEqual([
+      { role: 'web', restartInMs: 0 },
+      { role: 'web', restartInMs: 1_000 },
+      { role: 'web', restartInMs: 2_000 },
+    ]);
+    // The primary really held the replacements back (the timer's own floor, not a speed).
+    expect(waited[1]).toBeGreaterThanOrEqual(1_000);
+    expect(waited[2]).toBeGreaterThanOrEqual(2_000);
+    // The last replacement lived: it answers beside the background worker.
+    expect(await answeringPids(server, 2)).toContain(webPids().at(-1));
+  }, 60_000);
+
   it('SIGTERM to the primary drains every worker and exits 0 once all have exited', async () => {
-    const workers = startedWorkers(server).slice(-2);
+    // The running workers: the last the primary started of each role.
+    const workers = ['background', 'web'].map((role) =>
+      startedWorkers(server)
+        .filter((worker) => worker.role === role)
+        .at(-1)!,
+    );
     expect(await server.stop('SIGTERM')).toBe(0);
     const draining = linesSaying(server, 'shutting down: draining').map((line) => line.pid);
     expect(new Set(draining)).toEqual(new Set(workers.map((worker) => worker.pid)));
