@@ -29,6 +29,8 @@ const SERVER_ENV = {
   BOOKING_RATE_LIMIT: '1000',
   DIAGNOSIS_RATE_LIMIT: '1000',
   LOG_LEVEL: 'warn',
+  // As in production (NODE_ENV=test turns it off): session reads kept between changes (ADR 042).
+  SESSION_CACHE_TTL_MS: '5000',
 };
 
 export default defineConfig({

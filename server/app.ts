@@ -24,7 +24,7 @@ import { createPayoutsRouter, createPayoutsService } from './modules/payouts';
 import { createAdminService } from './modules/admin/admin.service';
 import { createPeopleRouter } from './modules/admin/people.routes';
 import { createAdminRoster, createPeopleService } from './modules/admin/people.service';
-import { createAccountRouter, createAuthRouter, createAuthService } from './modules/auth';
+import { createAccountRouter, createAuthRouter, createAuthService, createSessionCache } from './modules/auth';
 import { createBookingService, createServiceRequestQueue } from './modules/booking';
 import { createBookingRouter } from './modules/booking/booking.routes';
 import { createServiceRequestQueueRouter } from './modules/booking/request-queue.routes';
@@ -63,7 +63,6 @@ import {
   createPricingRouter,
   createPricingService,
   createRegionTimeZones,
-  type PricingService,
 } from './modules/pricing';
 import { createQuotesService } from './modules/quotes';
 import { createJobReportsRouter, createReportQueueRouter, createReportsService } from './modules/reports';
@@ -108,8 +107,11 @@ export interface App {
   mail: MailService;
   /** Live events (GET /api/events): started after the migrations, stopped before the listener and the pool close. */
   liveEvents: LiveEventsService;
-  /** The pricing cache's listener for other instances' edits: started and stopped with live events. */
-  pricing: Pick<PricingService, 'startListening' | 'stopListening'>;
+  /**
+   * The caches' listeners for other instances' changes (pricing edits, sessions and accounts):
+   * started after the migrations and stopped before the pool closes, with live events.
+   */
+  caches: { startListening(): Promise<void>; stopListening(): Promise<void> };
   /**
    * Builds what a diagnosis would otherwise build on first use (the pricing cache's first load, the
    * JSON parser's charset tables): awaited before ready.
@@ -142,6 +144,8 @@ function createServices(
   const audit = createAuditService({ db, timeZone: config.appTimeZone });
   // Every instance drops its cache when an admin's pricing edit commits (pricing_changed).
   const pricing = createPricingService(db, { listen: database.listen });
+  // Every instance drops a kept session when its row or its account changes (session_changed, ADR 042).
+  const sessionCache = createSessionCache({ ttlMs: config.sessionCacheTtlMs, listen: database.listen });
   // The clock of a job's or a plumber's region (docs/decisions/018-time-zone.md).
   const zones = createRegionTimeZones({ appTimeZone: config.appTimeZone });
   const plumbers = createPlumbersService({
@@ -221,6 +225,7 @@ function createServices(
     publicUrl: config.publicUrl,
     // The last active admin cannot delete their account: the People tab's rule, under its lock.
     adminRoster: createAdminRoster(),
+    sessionCache,
   });
   // The People tab: suspensions end sessions through auth; a new plumber gets a profile through plumbers.
   const people = createPeopleService({ db, auth, plumbers, audit });
@@ -249,6 +254,7 @@ function createServices(
     mail,
     plumbers,
     pricing,
+    sessionCache,
     adminPricing: createAdminPricingService({ db, audit, pricing }),
     jobRoom: createJobRoomService({ db, plumbers, quotes, receipts }),
     messages: createMessagesService({ db, jobs, plumbers, notifications }),
@@ -305,6 +311,7 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
     maxAgeMs: config.sessionMaxAgeMs,
     hostCookieOverHttps: config.isProduction,
     readSession: (sid) => services.auth.readSession(sid),
+    forgetSession: (sid) => services.auth.forgetSession(sid),
   });
   // Only requests with the session cookie, and login, register and logout (which open or end one,
   // cookie or not), reach the session store; the rest are logged out at no cost (ADR 038).
@@ -372,7 +379,16 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
     jobQueue: services.jobQueue,
     mail: services.mail,
     liveEvents: services.liveEvents,
-    pricing: services.pricing,
+    caches: {
+      async startListening() {
+        await services.pricing.startListening();
+        await services.sessionCache.startListening();
+      },
+      async stopListening() {
+        await services.sessionCache.stopListening();
+        await services.pricing.stopListening();
+      },
+    },
     warmUp: async () => {
       await Promise.all([services.diagnosis.warmUp(), warmUpJsonBodies()]);
     },

@@ -121,6 +121,12 @@ const envSchema = z
       .int()
       .min(1000)
       .default(12 * 60 * 60 * 1000),
+    /**
+     * How long a session read may be served from this process's memory (docs/decisions/042-session-cache.md);
+     * 0 reads every session from the database. Default 5 s; 0 under tests, which change accounts
+     * and read them back at once.
+     */
+    SESSION_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).optional(),
     /** Diagnoses per client per window. */
     DIAGNOSIS_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
     DIAGNOSIS_RATE_WINDOW_MS: z.coerce
@@ -260,6 +266,7 @@ function toConfig(env: z.output<typeof envSchema>) {
     liveEvents: { heartbeatMs: env.LIVE_EVENTS_HEARTBEAT_MS, maxStreams: env.LIVE_EVENTS_MAX_STREAMS },
     sessionMaxAgeMs: env.SESSION_MAX_AGE_MS,
     sessionIdleTimeoutMs: env.SESSION_IDLE_TIMEOUT_MS,
+    sessionCacheTtlMs: env.SESSION_CACHE_TTL_MS ?? (env.NODE_ENV === 'test' ? 0 : 5_000),
   };
 }
 

@@ -84,7 +84,7 @@ async function serve(config: Config, baseLogger: Logger, client: ClientMode) {
     media,
     jobQueue,
     liveEvents,
-    pricing,
+    caches,
     warmUp,
   } = await createApp({
     config,
@@ -121,8 +121,9 @@ async function serve(config: Config, baseLogger: Logger, client: ClientMode) {
   }
   // Live events: this instance's LISTEN connection (the event log's cleanup is a background task).
   await liveEvents.start();
-  // Pricing: this instance's cache drops when any instance commits a pricing edit (pricing_changed).
-  await pricing.startListening();
+  // Caches: this instance's copies drop when any instance commits a pricing edit (pricing_changed)
+  // or changes a session or an account (session_changed).
+  await caches.startListening();
   // What a diagnosis would otherwise build on first use (the pricing cache's first load): the first
   // homeowner after a start waits no longer than the next one.
   await warmUp();
@@ -159,7 +160,7 @@ async function serve(config: Config, baseLogger: Logger, client: ClientMode) {
       server.close(async () => {
         clearInterval(closeIdle);
         await liveEventsStopped;
-        await pricing.stopListening();
+        await caches.stopListening();
         for (const task of background?.tasks ?? []) await task.stop();
         await jobQueue.stop();
         await closeApp();

@@ -163,6 +163,7 @@ describe('sessionsOnDemand', () => {
         );
         return rows[0] && { data: rows[0].sess };
       },
+      forgetSession: () => undefined,
     });
     const app = express();
     const readerRan = vi.fn();
@@ -223,5 +224,88 @@ describe('sessionsOnDemand', () => {
     const res = await request.post('/jobs?login');
     expect(res.status).toBe(500);
     expect(res.body.error).toMatch(/opens no session/);
+  });
+});
+
+describe('with the session cache (docs/decisions/042-session-cache.md)', () => {
+  /** A minute: any change seen sooner came from a notice, not from the time running out. */
+  const CACHE_TTL_MS = 60_000;
+  /** How long a committed change may take to reach the cache (a notice on the listener's connection). */
+  const NOTICE_BOUND = { timeout: 2_000, interval: 20 };
+  let cached: TestContext;
+  beforeAll(async () => {
+    cached = await createTestContext({ env: { SESSION_CACHE_TTL_MS: String(CACHE_TTL_MS) } });
+  });
+  afterAll(async () => {
+    await cached?.close();
+  });
+
+  async function sessionQueries(run: () => Promise<unknown>): Promise<number> {
+    const spy = vi.spyOn(cached.database.pool, 'query');
+    try {
+      await run();
+      return spy.mock.calls.filter(([query]) => {
+        const text = typeof query === 'string' ? query : (query as { text?: string } | undefined)?.text;
+        return /"session"/.test(text ?? '');
+      }).length;
+    } finally {
+      spy.mockRestore();
+    }
+  }
+
+  async function loggedIn(email: string) {
+    await cached.request.post('/api/auth/register').send({ email, password: PASSWORD }).expect(201);
+    const login = await cached.request.post('/api/auth/login').send({ email, password: PASSWORD });
+    expect(login.status).toBe(200);
+    const cookie = String(login.headers['set-cookie']).split(';')[0];
+    return {
+      cookie,
+      readUser: () => cached.request.get('/api/auth/user').set('Cookie', cookie),
+      change: (set: string) =>
+        cached.database.pool.query(`update users set ${set} where email = $1`, [email.toLowerCase()]),
+    };
+  }
+
+  it('reads a session once, then from memory; changes written to the table elsewhere still apply', async () => {
+    const { readUser, change } = await loggedIn(uniqueEmail('cached'));
+    expect(await sessionQueries(readUser)).toBe(1);
+    expect(await sessionQueries(readUser)).toBe(0);
+
+    await change(`role = 'plumber'`);
+    await vi.waitFor(
+      async () => expect((await readUser()).body).toMatchObject({ role: 'plumber' }),
+      NOTICE_BOUND,
+    );
+
+    await change('suspended_at = now()');
+    await vi.waitFor(async () => {
+      const suspended = await readUser();
+      expect(suspended.status).toBe(401);
+      expect(suspended.body.error).toBe(ACCOUNT_MESSAGES.sessionSuspended);
+    }, NOTICE_BOUND);
+  });
+
+  it('a new password elsewhere ends the session', async () => {
+    const { readUser, change } = await loggedIn(uniqueEmail('cached-key'));
+    expect((await readUser()).status).toBe(200);
+    expect(await sessionQueries(readUser)).toBe(0);
+    await change(`password_hash = 'changed elsewhere'`);
+    await vi.waitFor(async () => expect((await readUser()).status).toBe(401), NOTICE_BOUND);
+  });
+
+  it('a logout here refuses the old cookie on the next request; a row deleted elsewhere ends its session', async () => {
+    const here = await loggedIn(uniqueEmail('cached-logout'));
+    expect((await here.readUser()).status).toBe(200);
+    expect(await sessionQueries(here.readUser)).toBe(0);
+    await cached.request.post('/api/auth/logout').set('Cookie', here.cookie).expect(200);
+    expect((await here.readUser()).status).toBe(401);
+
+    const elsewhere = await loggedIn(uniqueEmail('cached-deleted'));
+    expect((await elsewhere.readUser()).status).toBe(200);
+    expect(await sessionQueries(elsewhere.readUser)).toBe(0);
+    const sid = decodeURIComponent(elsewhere.cookie.split('=')[1]!).slice('s:'.length).split('.')[0]!;
+    const { rowCount } = await cached.database.pool.query('delete from "session" where sid = $1', [sid]);
+    expect(rowCount).toBe(1);
+    await vi.waitFor(async () => expect((await elsewhere.readUser()).status).toBe(401), NOTICE_BOUND);
   });
 });

@@ -25,6 +25,8 @@ export interface SessionOptions {
    * `readSession`); connect-pg-simple still writes, touches and deletes the rows.
    */
   readSession(sid: string): Promise<StoredSession | undefined>;
+  /** Forgets any copy `readSession` keeps of the session: called before and after each write or delete of it. */
+  forgetSession(sid: string): void;
 }
 
 export interface Sessions {
@@ -77,6 +79,24 @@ export function createSessions(options: SessionOptions): Sessions {
         if (stored.login) lookupsRead.set(stored.login.credential, stored.login.lookup);
         callback(null, stored.data as session.SessionData);
       }, callback);
+    }
+
+    // Before, so no read of this process keeps the old row while the write is under way; after, so
+    // its next read sees the write without waiting for the change's notice (the cache, ADR 042).
+    override set(sid: string, data: session.SessionData, callback?: (error?: unknown) => void) {
+      options.forgetSession(sid);
+      super.set(sid, data, (error?: unknown) => {
+        options.forgetSession(sid);
+        callback?.(error);
+      });
+    }
+
+    override destroy(sid: string, callback?: (error?: unknown) => void) {
+      options.forgetSession(sid);
+      super.destroy(sid, (error?: unknown) => {
+        options.forgetSession(sid);
+        callback?.(error);
+      });
     }
   }
   // One store per cookie: express-session writes its cookie settings into the store it is given

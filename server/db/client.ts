@@ -25,9 +25,15 @@ export interface DatabaseHandle {
    * Calls `onPayload` with each NOTIFY on `channel`, from any connection of any process on this
    * database, once its transaction commits. Resolves when LISTEN is in place. On PostgreSQL the
    * listener is a connection of its own that reconnects when it drops; notifications sent while it
-   * was away are lost, so `onReconnect` says when to catch up. The embedded database never drops it.
+   * was away are lost, so `onDisconnect` says when that began and `onReconnect` when to catch up.
+   * The embedded database never drops it.
    */
-  listen(channel: string, onPayload: (payload: string) => void, onReconnect?: () => void): Promise<Unlisten>;
+  listen(
+    channel: string,
+    onPayload: (payload: string) => void,
+    onReconnect?: () => void,
+    onDisconnect?: () => void,
+  ): Promise<Unlisten>;
   close(): Promise<void>;
 }
 
@@ -146,7 +152,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     db,
     pool,
     kind: stopEmbedded ? 'embedded' : 'postgres',
-    listen: (channel, onPayload, onReconnect) => listener.listen(channel, { onPayload, onReconnect }),
+    listen: (channel, onPayload, onReconnect, onDisconnect) =>
+      listener.listen(channel, { onPayload, onReconnect, onDisconnect }),
     async close() {
       await listener.close();
       await pool.end();
@@ -158,6 +165,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 interface Subscriber {
   onPayload: (payload: string) => void;
   onReconnect?: () => void;
+  onDisconnect?: () => void;
 }
 
 interface Listener {
@@ -296,6 +304,9 @@ function createServerListener(config: {
     if (client !== gone) return;
     client = undefined;
     clearInterval(pingTimer);
+    for (const subscribers of channels.values()) {
+      for (const subscriber of subscribers) subscriber.onDisconnect?.();
+    }
     scheduleReconnect();
   }
 

@@ -94,7 +94,7 @@ export async function createTestContext(
   }
 
   const { deliver = false, pollingIntervalSeconds = 0.5, ...mailPolicy } = options.mailQueue ?? {};
-  const { app, close, jobQueue, mail, liveEvents, pricing } = await createApp({
+  const { app, close, jobQueue, mail, liveEvents, caches } = await createApp({
     config,
     database,
     logger: createLogger(config.logLevel, options.logDestination),
@@ -105,7 +105,7 @@ export async function createTestContext(
   });
   await jobQueue.start();
   await liveEvents.start();
-  await pricing.startListening();
+  await caches.startListening();
   // As at start-up: the demo seed's jobs get their stored estimates.
   if (options.seed) await backfillJobEstimates(database.db);
   return {
@@ -118,7 +118,7 @@ export async function createTestContext(
     agent: () => supertest.agent(app),
     async close() {
       await liveEvents.stop();
-      await pricing.stopListening();
+      await caches.stopListening();
       await jobQueue.stop();
       await close();
       await database.close();

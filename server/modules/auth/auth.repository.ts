@@ -35,6 +35,13 @@ export interface SessionAccount {
   suspended: boolean;
 }
 
+/** A session row's data, when it expires, and the account its login names (if any). */
+export interface SessionWithAccount {
+  sess: unknown;
+  expiresAtMs: number;
+  account: SessionAccount | undefined;
+}
+
 /**
  * An unexpired session row and the account its login names (`passport.user.id`, as Passport keeps
  * it), in one round trip: every request with the session cookie asks this first
@@ -46,9 +53,10 @@ export async function findSessionWithAccount(
   db: Executor,
   sid: string,
   nowMs: number,
-): Promise<{ sess: unknown; account: SessionAccount | undefined } | undefined> {
+): Promise<SessionWithAccount | undefined> {
   const { rows } = await db.execute<{
     sess: unknown;
+    expires_at_ms: number;
     id: string | null;
     email: string;
     role: User['role'];
@@ -58,7 +66,8 @@ export async function findSessionWithAccount(
     password_hash: string | null;
     suspended: boolean;
   }>(sql`
-    select s.sess, u.id, u.email, u.role, u.name, u.phone, u.email_verified_at is not null as email_verified,
+    select s.sess, (extract(epoch from s.expire) * 1000)::float8 as expires_at_ms,
+           u.id, u.email, u.role, u.name, u.phone, u.email_verified_at is not null as email_verified,
            u.password_hash, u.suspended_at is not null as suspended
       from "session" s
       left join users u
@@ -70,9 +79,10 @@ export async function findSessionWithAccount(
   const [row] = rows;
   if (!row) return undefined;
   const sess: unknown = typeof row.sess === 'string' ? JSON.parse(row.sess) : row.sess;
-  if (row.id === null) return { sess, account: undefined };
+  if (row.id === null) return { sess, expiresAtMs: row.expires_at_ms, account: undefined };
   return {
     sess,
+    expiresAtMs: row.expires_at_ms,
     account: {
       id: row.id,
       email: row.email,

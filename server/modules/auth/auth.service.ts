@@ -35,6 +35,7 @@ import {
   type User,
 } from './auth.repository';
 import { assertStrongPassword } from './password-rule';
+import type { SessionCache } from './session-cache';
 import { hashLinkToken, newLinkToken } from '../../lib/link-token';
 
 export type RegisterData = z.output<typeof registerInput>;
@@ -62,6 +63,8 @@ export interface AuthServiceDeps {
   adminRoster: { assertMayLeave(tx: Transaction, userId: string): Promise<void> };
   /** The clock tokens are issued and checked by. */
   now?: () => Date;
+  /** Session reads kept in memory between committed changes (docs/decisions/042-session-cache.md). */
+  sessionCache: Pick<SessionCache, 'read' | 'forget'>;
 }
 
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password';
@@ -185,6 +188,7 @@ export function createAuthService({
   publicUrl,
   adminRoster,
   now = () => new Date(),
+  sessionCache,
 }: AuthServiceDeps) {
   // Compared against when the e-mail is unknown, so both failures take the same time.
   const dummyHash = bcrypt.hash('plumbline-timing-equaliser', bcryptCost);
@@ -408,12 +412,17 @@ export function createAuthService({
      * `passport.user`), who it opens — the same answer as findSessionUser, in the same round trip.
      */
     async readSession(sid: string): Promise<StoredSession | undefined> {
-      const found = await findSessionWithAccount(db, sid, Date.now());
+      const found = await sessionCache.read(sid, () => findSessionWithAccount(db, sid, Date.now()));
       if (!found) return undefined;
       const credential = (found.sess as { passport?: { user?: unknown } } | null)?.passport?.user;
       if (!isSessionCredential(credential)) return { data: found.sess };
       const lookup = lookUpSession(credential.key, found.account && sessionAccountOf(found.account));
       return { data: found.sess, login: { credential, lookup } };
+    },
+
+    /** Forgets any kept copy of the session: this process is about to write or delete it. */
+    forgetSession(sid: string): void {
+      sessionCache.forget(sid);
     },
 
     /**

@@ -6,3 +6,4 @@ export {
   type StoredSession,
 } from './auth.service';
 export { createAccountRouter, createAuthRouter } from './auth.routes';
+export { createSessionCache, SESSION_CHANGED_CHANNEL, type SessionCache } from './session-cache';
