@@ -46,7 +46,7 @@ import { nginxAvailable, startNginx } from '../server/test/nginx';
 import { startServerProcess, type ServerProcess } from '../server/test/server-process';
 import { createThrowawayDatabase } from '../server/test/test-context';
 import { type Figures, type Load as SharedLoad, fire, statusList } from './lib/fire';
-import { CENTRE_ZIP, RADIUS_KM, insertJobs } from './nearby';
+import { CENTRE_ZIP, RADIUS_KM, insertJobs, priceSeededJobs } from './nearby';
 
 const BASE_DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DURATION_S = Number(process.env.BENCH_LOAD_DURATION ?? 10);
@@ -453,6 +453,9 @@ async function seedJobs(databaseUrl: string) {
           `  seeded ${to.toLocaleString('en-US')} / ${JOBS.toLocaleString('en-US')} jobs (${seconds.toFixed(0)} s)`,
         );
     }
+    const pricingStart = performance.now();
+    await priceSeededJobs(database);
+    console.log(`  estimates stored: ${((performance.now() - pricingStart) / 1000).toFixed(0)} s`);
   } finally {
     await database.close();
   }

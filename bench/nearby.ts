@@ -28,6 +28,9 @@ import {
   type NearbySearch,
 } from '../server/modules/jobs/jobs.repository';
 import { boundingBox } from '../server/modules/jobs/jobs.service';
+import { estimateFrom, loadReferenceData } from '../server/modules/pricing/pricing.reference';
+import { seedDatabase } from '../server/db/seed';
+import type { Urgency } from '@shared/constants';
 
 const FULL = process.env.BENCH_FULL === '1' || Boolean(process.env.DATABASE_URL);
 const SIZES = FULL ? [10_000, 100_000, 1_000_000] : [10_000, 100_000];
@@ -65,6 +68,31 @@ export async function insertJobs(database: DatabaseHandle, customerId: string, f
            now() - (g % 100000) * interval '1 minute'
     from generate_series(${from}::int, ${to}::int) g`);
   });
+}
+
+/**
+ * Stores an estimate with every seeded job, as posting a job does, so that a server started on the
+ * seeded database has no start-up backfill to run (server/modules/jobs/job-estimates.ts): at a
+ * million jobs that backfill prices and updates them one by one for minutes, and a benchmark
+ * measured meanwhile measures the backfill too. Seeds the reference data first (as a server's start
+ * would, once per version). Every job gets the price of its issue and urgency at CENTRE_ZIP.
+ */
+export async function priceSeededJobs(database: DatabaseHandle): Promise<void> {
+  await seedDatabase(database.db, { demo: false, bcryptCost: 4, timeZone: 'America/Chicago' });
+  const reference = await loadReferenceData(database.db);
+  const { rows } = await database.pool.query<{ issueSlug: string; urgency: Urgency }>(
+    `select distinct issue_slug as "issueSlug", urgency from jobs where estimate is null`,
+  );
+  for (const { issueSlug, urgency } of rows) {
+    const estimate = estimateFrom(reference, { issueSlug, zip: CENTRE_ZIP, urgency });
+    if (!estimate) throw new Error(`the catalogue cannot price ${issueSlug} (${urgency})`);
+    await database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local statement_timeout = 0`);
+      await tx.execute(sql`
+        update jobs set estimate = ${JSON.stringify(estimate)}::jsonb
+         where issue_slug = ${issueSlug} and urgency = ${urgency} and estimate is null`);
+    });
+  }
 }
 
 const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
