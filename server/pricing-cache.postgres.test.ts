@@ -1,11 +1,8 @@
-import bcrypt from 'bcrypt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LISTENER_APPLICATION_NAME, type DatabaseHandle } from './db/client';
-import { startInstances, TestBrowser, type Instances } from './test/instances';
+import { adminBrowser, startInstances, TestBrowser, type Instances } from './test/instances';
 import type { ServerProcess } from './test/server-process';
-import { uniqueEmail } from './test/test-context';
 
-const PASSWORD = 'brass-elbow-solder-flux';
 /** How long a committed edit on one instance may take to reach another's estimates. */
 const REFRESH_BOUND_MS = 2_000;
 /** Well under the cache's 30 s lifetime: a price seen within it came from a dropped cache. */
@@ -34,7 +31,7 @@ describe('pricing cache across two instances (PostgreSQL)', () => {
   let database: DatabaseHandle;
   let a: ServerProcess;
   let b: ServerProcess;
-  const admin = new TestBrowser();
+  let admin: TestBrowser;
 
   beforeAll(async () => {
     cluster = await startInstances({
@@ -44,12 +41,7 @@ describe('pricing cache across two instances (PostgreSQL)', () => {
     });
     [a, b] = cluster.instances;
     database = cluster.database;
-    const email = uniqueEmail('pricing-admin');
-    await database.pool.query(`insert into users (email, role, password_hash) values ($1, 'admin', $2)`, [
-      email,
-      await bcrypt.hash(PASSWORD, 4),
-    ]);
-    expect((await admin.call(a, 'POST', '/api/auth/login', { email, password: PASSWORD })).status).toBe(200);
+    admin = await adminBrowser(cluster, a);
   }, 120_000);
 
   afterAll(async () => {

@@ -1,7 +1,12 @@
-import bcrypt from 'bcrypt';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LISTENER_APPLICATION_NAME, openDatabase, type DatabaseHandle } from './db/client';
-import { createThrowawayPostgres, startInstances, TestBrowser, type Instances } from './test/instances';
+import {
+  adminBrowser,
+  createThrowawayPostgres,
+  startInstances,
+  TestBrowser,
+  type Instances,
+} from './test/instances';
 import type { ServerProcess } from './test/server-process';
 import { uniqueEmail } from './test/test-context';
 
@@ -34,7 +39,7 @@ describe('session cache across two instances (PostgreSQL)', () => {
   let database: DatabaseHandle;
   let a: ServerProcess;
   let b: ServerProcess;
-  const admin = new TestBrowser();
+  let admin: TestBrowser;
 
   beforeAll(async () => {
     cluster = await startInstances({
@@ -48,12 +53,7 @@ describe('session cache across two instances (PostgreSQL)', () => {
     });
     [a, b] = cluster.instances;
     database = cluster.database;
-    const email = uniqueEmail('cache-admin');
-    await database.pool.query(`insert into users (email, role, password_hash) values ($1, 'admin', $2)`, [
-      email,
-      await bcrypt.hash(PASSWORD, 4),
-    ]);
-    expect((await admin.call(a, 'POST', '/api/auth/login', { email, password: PASSWORD })).status).toBe(200);
+    admin = await adminBrowser(cluster, a);
   }, 120_000);
 
   afterAll(async () => {

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { openDatabase, type DatabaseHandle } from '../db/client';
 import { runMigrations } from '../db/migrate';
 import { startServerProcess, type ServerProcess } from './server-process';
-import { createThrowawayDatabase } from './test-context';
+import bcrypt from 'bcrypt';
+import { createThrowawayDatabase, uniqueEmail } from './test-context';
 
 /**
  * Several real server processes, or several connection pools, on one throwaway PostgreSQL
@@ -132,4 +133,22 @@ export class TestBrowser {
     if (sid) this.cookie = sid.split(';')[0];
     return { status: res.status, body: (await res.json()) as TestReply['body'] };
   }
+}
+
+/**
+ * A browser logged in as a new admin through `instance`: the account is written straight to the
+ * instances' database (no admin signs up through the app).
+ */
+export async function adminBrowser(cluster: Instances, instance: { url: string }): Promise<TestBrowser> {
+  const email = uniqueEmail('cluster-admin');
+  const password = 'cluster-admin-brass-fitting';
+  await cluster.database.pool.query(
+    `insert into users (email, role, password_hash) values ($1, 'admin', $2)`,
+    [email, await bcrypt.hash(password, 4)],
+  );
+  const admin = new TestBrowser();
+  const login = await admin.call(instance, 'POST', '/api/auth/login', { email, password });
+  if (login.status !== 200)
+    throw new Error(`admin login answered ${login.status}: ${JSON.stringify(login.body)}`);
+  return admin;
 }
