@@ -71,6 +71,16 @@ describe('loadConfig', () => {
     }
   });
 
+  it('keeps session reads 5 s, none under tests unless told, and 0 to 60 s when set', () => {
+    expect(loadConfig({}).sessionCacheTtlMs).toBe(5_000);
+    expect(loadConfig({ NODE_ENV: 'test' }).sessionCacheTtlMs).toBe(0);
+    expect(loadConfig({ NODE_ENV: 'test', SESSION_CACHE_TTL_MS: '2000' }).sessionCacheTtlMs).toBe(2_000);
+    expect(loadConfig({ SESSION_CACHE_TTL_MS: '0' }).sessionCacheTtlMs).toBe(0);
+    for (const value of ['-1', '60001', 'soon', '1.5']) {
+      expect(() => loadConfig({ SESSION_CACHE_TTL_MS: value })).toThrow(/^ {2}SESSION_CACHE_TTL_MS: /m);
+    }
+  });
+
   it('runs one server process per core by default, and 1 to 64 when WEB_CONCURRENCY says so', () => {
     expect(loadConfig({}).webConcurrency).toBe(Math.min(64, availableParallelism()));
     expect(loadConfig({ WEB_CONCURRENCY: '1' }).webConcurrency).toBe(1);

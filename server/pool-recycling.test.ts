@@ -70,3 +70,33 @@ describe('requests after the pool recycled its connections', () => {
     expect((await homeowner.agent.get('/api/auth/user')).status).toBe(401);
   });
 });
+
+/**
+ * With session reads kept in memory (docs/decisions/042-session-cache.md): on the embedded database
+ * the notices arrive on the pool's connection, so a recycled connection must listen again before a
+ * change can be missed.
+ */
+describe('kept sessions after the pool recycled its connections', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext({
+      poolIdleTimeoutMs: IDLE_TIMEOUT_MS,
+      env: { SESSION_CACHE_TTL_MS: '60000' },
+    });
+  });
+  afterAll(() => ctx.close());
+
+  it('still hears a change written by hand on a fresh connection', async () => {
+    const homeowner = await registerActor(ctx, 'homeowner');
+    expect((await homeowner.agent.get('/api/auth/user')).body).toMatchObject({ role: 'homeowner' });
+    await sleep(IDLE_TIMEOUT_MS * 3);
+    expect(ctx.database.pool.totalCount).toBe(0);
+    await ctx.database.pool.query(`update users set role = 'plumber' where id = $1`, [homeowner.user.id]);
+    // Well inside the minute the copy is kept: only the change's notice explains the new role.
+    const readRole = async () => (await homeowner.agent.get('/api/auth/user')).body.role;
+    for (let tries = 0; (await readRole()) !== 'plumber'; tries++) {
+      if (tries > 40) throw new Error('the kept session never heard of the change');
+      await sleep(50);
+    }
+  });
+});
