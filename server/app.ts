@@ -55,7 +55,7 @@ import { createDevMailboxPageRouter, createDevMailboxRouter } from './modules/ma
 import { createDatabaseMediaStore } from './modules/media';
 import { createMessagesRouter, createMessagesService } from './modules/messages';
 import { createNotificationsRouter, createNotificationsService } from './modules/notifications';
-import { createPlumbersService } from './modules/plumbers';
+import { createPlumberCache, createPlumbersService } from './modules/plumbers';
 import { createPlumberReviewRouter, createPlumbersRouter } from './modules/plumbers/plumbers.routes';
 import {
   createAdminPricingRouter,
@@ -146,6 +146,8 @@ function createServices(
   const pricing = createPricingService(db, { listen: database.listen });
   // Every instance drops a kept session when its row or its account changes (session_changed, ADR 042).
   const sessionCache = createSessionCache({ ttlMs: config.sessionCacheTtlMs, listen: database.listen });
+  // And the plumber's own row that a plumber's pages read beside it (plumber_changed, ADR 043).
+  const plumberCache = createPlumberCache({ ttlMs: config.sessionCacheTtlMs, listen: database.listen });
   // The clock of a job's or a plumber's region (docs/decisions/018-time-zone.md).
   const zones = createRegionTimeZones({ appTimeZone: config.appTimeZone });
   const plumbers = createPlumbersService({
@@ -155,6 +157,7 @@ function createServices(
     mail,
     publicUrl: config.publicUrl,
     audit,
+    cache: plumberCache,
   });
   const notifications = createNotificationsService({ db, mail, liveEvents, publicUrl: config.publicUrl });
   const receipts = createReceipts({ mail, publicUrl: config.publicUrl });
@@ -255,6 +258,7 @@ function createServices(
     plumbers,
     pricing,
     sessionCache,
+    plumberCache,
     adminPricing: createAdminPricingService({ db, audit, pricing }),
     jobRoom: createJobRoomService({ db, plumbers, quotes, receipts }),
     messages: createMessagesService({ db, jobs, plumbers, notifications }),
@@ -383,8 +387,10 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
       async startListening() {
         await services.pricing.startListening();
         await services.sessionCache.startListening();
+        await services.plumberCache.startListening();
       },
       async stopListening() {
+        await services.plumberCache.stopListening();
         await services.sessionCache.stopListening();
         await services.pricing.stopListening();
       },

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { dayFromTodayIn } from '@shared/dates';
+import { DEFAULT_APP_TIME_ZONE } from '@shared/time-zone';
 import { LISTENER_APPLICATION_NAME, openDatabase, type DatabaseHandle } from './db/client';
 import {
   adminBrowser,
@@ -108,6 +110,40 @@ describe('session cache across two instances (PostgreSQL)', () => {
         expect(user.body).toMatchObject({ role: 'plumber' });
       }, NOTICE_BOUND);
     }
+  });
+
+  it('a plumber rejected through B is refused nearby jobs on A within moments (ADR 043)', async () => {
+    const plumber = new TestBrowser();
+    const email = uniqueEmail('cache-plumber');
+    const ok = (reply: { status: number; body: unknown }, status = 200) =>
+      expect(reply.status, JSON.stringify(reply.body)).toBe(status);
+    ok(
+      await plumber.call(a, 'POST', '/api/auth/register', { email, password: PASSWORD, role: 'plumber' }),
+      201,
+    );
+    ok(await plumber.call(a, 'POST', '/api/auth/login', { email, password: PASSWORD }));
+    ok(await plumber.call(a, 'PUT', '/api/plumbers/me/location', { zip: '78701', serviceRadiusKm: 40 }));
+    const onboarding = {
+      businessName: 'Cache Plumbing Co.',
+      licenseNumber: 'M-43043',
+      licenseState: 'TX',
+      insuranceExpiresOn: dayFromTodayIn(DEFAULT_APP_TIME_ZONE, 365),
+    };
+    const submitted = await plumber.call(a, 'PUT', '/api/plumbers/me/onboarding', onboarding);
+    ok(submitted);
+    const plumberId = String((submitted.body as { id: string }).id);
+    ok(await admin.call(b, 'POST', `/api/admin/plumbers/${plumberId}/verify`));
+    const nearbyOn = async (instance: ServerProcess) =>
+      (await plumber.call(instance, 'GET', '/api/jobs/nearby')).status;
+    // Both instances have read the verified row and keep it.
+    await vi.waitFor(async () => expect(await nearbyOn(a)).toBe(200), NOTICE_BOUND);
+    expect(await nearbyOn(b)).toBe(200);
+    expect(await nearbyOn(a)).toBe(200);
+
+    ok(
+      await admin.call(b, 'POST', `/api/admin/plumbers/${plumberId}/reject`, { reason: 'Licence not found' }),
+    );
+    await vi.waitFor(async () => expect(await nearbyOn(a)).toBe(403), NOTICE_BOUND);
   });
 
   it('a change made while the listeners are cut still shows: nothing kept is served meanwhile', async () => {

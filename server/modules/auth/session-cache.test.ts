@@ -1,31 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { DatabaseHandle } from '../../db/client';
+import { fakeListener } from '../../test/fake-listener';
 import type { SessionWithAccount } from './auth.repository';
 import { createSessionCache, SESSION_CHANGED_CHANNEL } from './session-cache';
 
 const HOUR_MS = 60 * 60 * 1000;
-
-/** A stand-in for the database's LISTEN: the test sends notices and drops or restores the connection. */
-function fakeListener() {
-  let subscriber:
-    { onPayload: (payload: string) => void; onReconnect?: () => void; onDisconnect?: () => void } | undefined;
-  const listen: DatabaseHandle['listen'] = async (channel, onPayload, onReconnect, onDisconnect) => {
-    expect(channel).toBe(SESSION_CHANGED_CHANNEL);
-    subscriber = { onPayload, onReconnect, onDisconnect };
-    return async () => {
-      subscriber = undefined;
-    };
-  };
-  return {
-    listen,
-    notify: (payload: string) => subscriber?.onPayload(payload),
-    disconnect: () => subscriber?.onDisconnect?.(),
-    reconnect: () => subscriber?.onReconnect?.(),
-    get listening() {
-      return subscriber !== undefined;
-    },
-  };
-}
 
 function sessionOf(accountId: string, expiresAtMs = Date.now() + HOUR_MS): SessionWithAccount {
   return {
@@ -46,7 +24,7 @@ function sessionOf(accountId: string, expiresAtMs = Date.now() + HOUR_MS): Sessi
 
 /** A cache listening on a fake listener, a clock the test moves, and a loader that counts its reads. */
 async function listeningCache(options: { ttlMs?: number; maxEntries?: number } = {}) {
-  const listener = fakeListener();
+  const listener = fakeListener(SESSION_CHANGED_CHANNEL);
   let clock = Date.now();
   const cache = createSessionCache({
     ttlMs: options.ttlMs ?? 5_000,
@@ -65,6 +43,7 @@ async function listeningCache(options: { ttlMs?: number; maxEntries?: number } =
     load,
     read,
     advance: (ms: number) => (clock += ms),
+    now: () => clock,
   };
 }
 
@@ -90,8 +69,9 @@ describe('the session cache (docs/decisions/042-session-cache.md)', () => {
   });
 
   it('never serves a session past its own expiry, and never remembers a session that is not there', async () => {
-    const { rows, load, read, advance } = await listeningCache({ ttlMs: 60_000 });
-    rows.set('short', sessionOf('user-1', Date.now() + 1_000));
+    const { rows, load, read, advance, now } = await listeningCache({ ttlMs: 60_000 });
+    // On the cache's clock: real time passing between the two reads must not count.
+    rows.set('short', sessionOf('user-1', now() + 1_000));
     await read('short');
     advance(999);
     await read('short');
@@ -169,7 +149,7 @@ describe('the session cache (docs/decisions/042-session-cache.md)', () => {
   });
 
   it('keeps nothing before it listens, after it stops, or with a time of 0', async () => {
-    const listener = fakeListener();
+    const listener = fakeListener(SESSION_CHANGED_CHANNEL);
     const load = vi.fn(async () => sessionOf('user-1'));
     const cache = createSessionCache({ ttlMs: 5_000, listen: listener.listen });
     await cache.read('a', load);

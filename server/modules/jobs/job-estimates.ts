@@ -1,4 +1,4 @@
-import type { JobEstimate } from '@shared/contracts/jobs';
+import { jobEstimateSchema, type JobEstimate } from '@shared/contracts/jobs';
 import { estimateResponseSchema, type EstimateResponse } from '@shared/contracts/pricing';
 import type { Database } from '../../db/client';
 import type { Logger } from '../../lib/logger';
@@ -24,6 +24,17 @@ export function storedJobEstimate(stored: unknown): JobEstimate | null {
   if (!estimate) return null;
   const { min, max } = estimate.costBreakdown.total;
   return { min, max, estimatedCost: estimate.estimatedCost };
+}
+
+const estimateTotalSchema = jobEstimateSchema.pick({ min: true, max: true });
+
+/**
+ * The total range of a stored estimate, read alone (`estimate->'costBreakdown'->'total'`): a list of
+ * many jobs that shows only the range need not fetch and check the whole breakdown of each.
+ */
+export function storedEstimateTotal(storedTotal: unknown): Pick<JobEstimate, 'min' | 'max'> | null {
+  const parsed = estimateTotalSchema.safeParse(storedTotal);
+  return parsed.success ? parsed.data : null;
 }
 
 /** Jobs priced per transaction: short locks, and an instance that stops midway loses one batch's work at most. */

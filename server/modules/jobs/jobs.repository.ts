@@ -109,8 +109,8 @@ export interface NearbyJobRow {
   requestedStartsAt: Date | null;
   requestedEndsAt: Date | null;
   timeZone: string;
-  /** The estimate the job was posted with (jobs.estimate), as stored. */
-  estimate: unknown;
+  /** The total range of the estimate the job was posted with (jobs.estimate), as stored: all the card shows of it. */
+  estimateTotal: unknown;
   position: NearbyPosition;
 }
 
@@ -171,7 +171,7 @@ export function nearbyOpenJobsSql(search: NearbySearch): SQL {
            j.urgency, j.created_at as "createdAt", d.km as "distanceKm",
            to_char(j.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "createdAtKey",
            j.requested_starts_at as "requestedStartsAt", j.requested_ends_at as "requestedEndsAt",
-           j.time_zone as "timeZone", j.estimate,
+           j.time_zone as "timeZone", j.estimate->'costBreakdown'->'total' as "estimateTotal",
            exists (select 1 from quotes q where q.job_id = j.id and q.plumber_id = ${search.plumberId}) as "alreadyQuoted"
     ${openJobsWithinSql(search)}
     ${search.after ? afterPositionSql(search.after) : sql``}
@@ -209,7 +209,7 @@ export async function findNearbyOpenJobs(db: Executor, search: NearbySearch): Pr
       requestedStartsAt: instantOrNull(row.requestedStartsAt),
       requestedEndsAt: instantOrNull(row.requestedEndsAt),
       timeZone: row.timeZone as string,
-      estimate: row.estimate ?? null,
+      estimateTotal: row.estimateTotal ?? null,
       position: { emergency: urgency === 'emergency', distanceKm, createdAt: row.createdAtKey as string, id },
     };
   });

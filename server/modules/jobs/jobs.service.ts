@@ -26,7 +26,7 @@ import { estimateNow, timeZoneForZip, type RegionTimeZones } from '../pricing';
 import { hasServiceLocation, toPlumberRating, type Plumber, type PlumbersService } from '../plumbers';
 import { listChangeOrdersByJobs, type ChangeOrder } from './change-orders.repository';
 import { toJobChangeOrder } from './change-orders.service';
-import { storedJobEstimate } from './job-estimates';
+import { storedEstimateTotal, storedJobEstimate } from './job-estimates';
 import {
   countNearbyOpenJobs,
   declineAcceptedQuote,
@@ -203,7 +203,6 @@ function toJobSummary(job: JobSummarySource) {
  * priced again here (server/modules/jobs/job-estimates.ts).
  */
 function toNearbyJob(row: NearbyJobRow): NearbyJob {
-  const estimate = storedJobEstimate(row.estimate);
   return {
     id: row.id,
     issueSlug: row.issueSlug,
@@ -214,7 +213,7 @@ function toNearbyJob(row: NearbyJobRow): NearbyJob {
     area: areaOf(row.address),
     distanceKm: Math.round(row.distanceKm * 10) / 10,
     alreadyQuoted: row.alreadyQuoted,
-    estimate: estimate ? { min: estimate.min, max: estimate.max } : null,
+    estimate: storedEstimateTotal(row.estimateTotal),
     requestedWindow: toRequestedWindow(row),
   };
 }

@@ -46,6 +46,7 @@ import {
   listPlumberUserIds,
   listVettedPlumberUsersServing,
 } from './plumbers.repository';
+import type { PlumberCache } from './plumber-cache';
 import { assertVetted, currentVerificationStatus, decisionMail, toAdminPlumber } from './plumbers.vetting';
 
 export type { Plumber, Rating };
@@ -146,13 +147,6 @@ async function plumberCards(db: Executor, plumberIds: readonly string[], today: 
   );
 }
 
-/** The logged-in plumber's own row; every plumber account has one (created at registration). */
-async function requirePlumberForUser(db: Executor, userId: string): Promise<Plumber> {
-  const plumber = await findPlumberByUserId(db, userId);
-  if (!plumber) throw new AppError('NOT_FOUND', PLUMBER_ERRORS.noProfile);
-  return plumber;
-}
-
 export interface PlumbersServiceDeps {
   db: Database;
   /** APP_TIME_ZONE: insurance dates are calendar days on the app's clock; a plumber's own clock until it sets an area. */
@@ -165,6 +159,8 @@ export interface PlumbersServiceDeps {
   publicUrl: string;
   /** Records each decision in the decision's transaction. */
   audit: Pick<AuditService, 'record'>;
+  /** Plumbers' rows read through the pool, kept between the database's change notices (ADR 043). */
+  cache: Pick<PlumberCache, 'read' | 'forget'>;
 }
 
 /** What an admin's decision changes on a plumber row: the audit log's before and after. */
@@ -174,8 +170,32 @@ const vettingOf = (plumber: Plumber) => ({
   vettingDecidedAt: plumber.vettingDecidedAt,
 });
 
-export function createPlumbersService({ db, timeZone, zones, mail, publicUrl, audit }: PlumbersServiceDeps) {
+export function createPlumbersService({
+  db,
+  timeZone,
+  zones,
+  mail,
+  publicUrl,
+  audit,
+  cache,
+}: PlumbersServiceDeps) {
   const today = () => todayIn(timeZone);
+
+  /**
+   * A user's plumber row. Inside a transaction (`executor` is not the pool) it is read from the
+   * database, as what the transaction locks and writes must be; through the pool, from the cache.
+   */
+  async function plumberOfUser(executor: Executor, userId: string): Promise<Plumber | undefined> {
+    if (executor !== db) return findPlumberByUserId(executor, userId);
+    return cache.read(userId, () => findPlumberByUserId(db, userId));
+  }
+
+  /** The logged-in plumber's own row; every plumber account has one (created at registration). */
+  async function requirePlumberForUser(executor: Executor, userId: string): Promise<Plumber> {
+    const plumber = await plumberOfUser(executor, userId);
+    if (!plumber) throw new AppError('NOT_FOUND', PLUMBER_ERRORS.noProfile);
+    return plumber;
+  }
 
   async function requireExisting(plumberId: string): Promise<Plumber> {
     const plumber = await findPlumberById(db, plumberId);
@@ -234,7 +254,7 @@ export function createPlumbersService({ db, timeZone, zones, mail, publicUrl, au
 
     /** The plumber row of a user account, read through `executor`: the caller's transaction, or its pool. */
     async findForUser(executor: Executor, userId: string): Promise<Plumber | undefined> {
-      return findPlumberByUserId(executor, userId);
+      return plumberOfUser(executor, userId);
     },
 
     /** Like findForUser, for a logged-in plumber: a missing profile is an error (404). */
@@ -311,7 +331,7 @@ export function createPlumbersService({ db, timeZone, zones, mail, publicUrl, au
     async getProfileForUser(actor: CurrentUser, userId: string): Promise<PlumberProfile> {
       if (actor.id !== userId && actor.role !== 'admin')
         throw new AppError('NOT_FOUND', PLUMBER_ERRORS.notFound);
-      const plumber = await findPlumberByUserId(db, userId);
+      const plumber = await plumberOfUser(db, userId);
       if (!plumber) throw new AppError('NOT_FOUND', PLUMBER_ERRORS.notFound);
       return toPlumberProfile(plumber, today());
     },
@@ -328,6 +348,8 @@ export function createPlumbersService({ db, timeZone, zones, mail, publicUrl, au
       }
       const plumber = await requirePlumberForUser(db, actor.id);
       const updated = await updatePlumberOnboarding(db, plumber.id, input);
+      // The plumber's next page on this instance must not wait for the change's notice.
+      cache.forget(actor.id);
       if (!updated) throw new AppError('NOT_FOUND', PLUMBER_ERRORS.noProfile);
       return toPlumberProfile(updated, today());
     },
@@ -366,6 +388,7 @@ export function createPlumbersService({ db, timeZone, zones, mail, publicUrl, au
         currentAddress: input.address ? `${input.address}, ${area}` : area,
         serviceRadiusKm: input.serviceRadiusKm.toFixed(2),
       });
+      cache.forget(actor.id);
       if (!updated) throw new AppError('NOT_FOUND', PLUMBER_ERRORS.noProfile);
       return toPlumberProfile(updated, today());
     },
