@@ -14,6 +14,7 @@ import { apiNotFound, createErrorHandler } from './lib/error-handler';
 import { createJobQueue, type JobPolicy, type JobQueue, type JobQueueOptions } from './lib/job-queue';
 import type { Logger } from './lib/logger';
 import { logRequests } from './lib/request-log';
+import { onlyOnItsPaths } from './lib/own-paths';
 import { createLocalMediaStore, type MediaStore } from './lib/media-store';
 import { createOffThreadJsonParser } from './lib/off-thread-json';
 import { noStore, requireJsonBody, requireSameOrigin, securityHeaders } from './lib/security';
@@ -282,7 +283,9 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
   app.use(logRequests(logger));
   const isReady = options.isReady ?? (() => true);
   app.use(
-    createHealthRouter({ pool: database.pool, isReady, isDraining: options.isDraining ?? (() => false) }),
+    onlyOnItsPaths(
+      createHealthRouter({ pool: database.pool, isReady, isDraining: options.isDraining ?? (() => false) }),
+    ),
   );
   app.use(securityHeaders({ devServer: options.client === 'vite' }));
 
@@ -339,17 +342,17 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
   api.use('/jobs', createJobPhotosRouter({ ...deps, jobPhotos: services.jobPhotos, photoUploads }));
   api.use(express.json({ limit: '100kb', strict: true }));
   api.use('/auth', createAuthRouter({ ...deps, auth: services.auth, passport, sessions }));
-  api.use(createNotificationsRouter(services));
+  api.use(onlyOnItsPaths(createNotificationsRouter(services)));
   api.use('/account', createAccountRouter({ ...deps, auth: services.auth, passport, sessions }));
   api.use('/config', createSiteRouter(config.support, config.appTimeZone));
-  api.use(createAdminRouter(services));
-  api.use(createPayoutsRouter(services));
+  api.use(onlyOnItsPaths(createAdminRouter(services)));
+  api.use(onlyOnItsPaths(createPayoutsRouter(services)));
   api.use('/admin/audit', createAuditRouter(services));
   api.use('/admin/users', createPeopleRouter({ ...deps, people: services.people }));
   api.use('/admin/plumbers', createPlumberReviewRouter(services));
   api.use('/admin/pricing', createAdminPricingRouter(services));
   api.use('/pricing', createPricingRouter(services));
-  api.use(createBookingRouter({ ...deps, booking: services.booking }));
+  api.use(onlyOnItsPaths(createBookingRouter({ ...deps, booking: services.booking })));
   api.use('/admin/service-requests', createServiceRequestQueueRouter(services));
   api.use('/admin/reports', createReportQueueRouter(services));
   api.use('/jobs', createJobReportsRouter(services));

@@ -3,6 +3,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_APP_TIME_ZONE, isTimeZone } from '@shared/time-zone';
+import { FRESH_READS_AFTER_WRITE_MS } from '@shared/constants';
 
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
@@ -266,7 +267,7 @@ function toConfig(env: z.output<typeof envSchema>) {
     liveEvents: { heartbeatMs: env.LIVE_EVENTS_HEARTBEAT_MS, maxStreams: env.LIVE_EVENTS_MAX_STREAMS },
     sessionMaxAgeMs: env.SESSION_MAX_AGE_MS,
     sessionIdleTimeoutMs: env.SESSION_IDLE_TIMEOUT_MS,
-    sessionCacheTtlMs: env.SESSION_CACHE_TTL_MS ?? (env.NODE_ENV === 'test' ? 0 : 5_000),
+    sessionCacheTtlMs: env.SESSION_CACHE_TTL_MS ?? (env.NODE_ENV === 'test' ? 0 : FRESH_READS_AFTER_WRITE_MS),
   };
 }
 

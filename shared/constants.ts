@@ -108,3 +108,11 @@ export const LIMITS = {
 } as const;
 
 export const DEFAULT_CURRENCY = 'USD';
+
+/**
+ * For this long after its own write the browser asks for fresh reads (`Cache-Control: no-cache`):
+ * each server process keeps session and plumber reads between the database's change notices, and a
+ * read sent to another instance right after a write could come before that write's notice
+ * (docs/decisions/043-plumber-rows-kept-with-sessions.md). The default of SESSION_CACHE_TTL_MS too.
+ */
+export const FRESH_READS_AFTER_WRITE_MS = 5_000;

@@ -285,6 +285,20 @@ describe('with the session cache (docs/decisions/042-session-cache.md)', () => {
     }, NOTICE_BOUND);
   });
 
+  it('a request that asks for fresh data reads its session and account again, notice or not', async () => {
+    const { readUser, change } = await loggedIn(uniqueEmail('cached-fresh'));
+    expect((await readUser()).status).toBe(200);
+    await cached.database.pool.query('alter table users disable trigger users_announce_change');
+    try {
+      await change(`name = 'Changed Elsewhere'`);
+      expect((await readUser()).body.name).toBeNull();
+      expect(await sessionQueries(() => readUser().set('Cache-Control', 'no-cache'))).toBe(1);
+      expect((await readUser()).body.name).toBe('Changed Elsewhere');
+    } finally {
+      await cached.database.pool.query('alter table users enable trigger users_announce_change');
+    }
+  });
+
   it('a new password elsewhere ends the session', async () => {
     const { readUser, change } = await loggedIn(uniqueEmail('cached-key'));
     expect((await readUser()).status).toBe(200);

@@ -2,6 +2,7 @@ import connectPgSimple from 'connect-pg-simple';
 import session from 'express-session';
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import type pg from 'pg';
+import { withFreshReads } from '../db/notice-cache';
 import type { SessionLookup, StoredSession } from '../modules/auth';
 
 export const SESSION_COOKIE_NAME = 'plumbline.sid';
@@ -171,11 +172,16 @@ function asAnonymous(req: Request): void {
   req.logout = req.logOut = anonymousHelpers.logout as Request['logout'];
 }
 
+/** `Cache-Control: no-cache` on the request: its reader wants nothing a process kept. */
+const asksForFreshData = (req: Request) => /\bno-cache\b/i.test(req.headers['cache-control'] ?? '');
+
 /**
  * The session and what reads it (`readers`: passport, the lifetime check) run only for requests that
  * carry the session cookie, and for the routes in `openSessionAt`, which open or end one with or
  * without a cookie. Any other request goes on logged out, exactly as it would have, but costs no
- * session id, no store query and no Set-Cookie (docs/decisions/038-lean-request-path.md).
+ * session id, no store query and no Set-Cookie (docs/decisions/038-lean-request-path.md). A request
+ * with the cookie that asks for fresh data reads its session, and all the request reads through a
+ * notice cache, from the database.
  */
 export function sessionsOnDemand(
   sessions: Pick<Sessions, 'middleware' | 'carriesCookie'>,
@@ -193,7 +199,11 @@ export function sessionsOnDemand(
     return prefixes.some((prefix) => lower.startsWith(prefix));
   };
   return (req, res, next) => {
-    if (sessions.carriesCookie(req)) return withSession(req, res, next);
+    if (sessions.carriesCookie(req)) {
+      // A browser reading right after its own write asks for it (FRESH_READS_AFTER_WRITE_MS).
+      if (asksForFreshData(req)) return withFreshReads(() => withSession(req, res, next));
+      return withSession(req, res, next);
+    }
     if (!mayOpen(req.path)) {
       asAnonymous(req);
       return next();

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { DatabaseHandle, Unlisten } from './client';
 
 export interface NoticeCacheOptions<V> {
@@ -21,6 +22,17 @@ export interface NoticeCacheOptions<V> {
 }
 
 const DEFAULT_MAX_ENTRIES = 10_000;
+
+const freshReads = new AsyncLocalStorage<true>();
+
+/**
+ * Runs `run` (and everything it starts) with every notice cache reading from the database, then
+ * keeping what it read: for a request that asks for fresh data right after its own write, which
+ * this process may not have heard the notice of yet.
+ */
+export function withFreshReads<T>(run: () => T): T {
+  return freshReads.run(true, run);
+}
 
 interface Entry<V> {
   value: V;
@@ -67,7 +79,7 @@ export function createNoticeCache<V>(options: NoticeCacheOptions<V>) {
       if (!listening || options.ttlMs <= 0) return load();
       const readAt = now();
       const kept = entries.get(key);
-      if (kept && kept.freshUntil > readAt) return structuredClone(kept.value);
+      if (kept && kept.freshUntil > readAt && !freshReads.getStore()) return structuredClone(kept.value);
       if (kept) entries.delete(key);
       const startedIn = generation;
       const found = await load();

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { pathOf, type HttpMethod, type ResponseOf, type RouteContract } from '@shared/contracts/http';
 import type { ErrorCode } from '@shared/errors';
+import { FRESH_READS_AFTER_WRITE_MS } from '@shared/constants';
 
 /**
  * The one way the client talks to the API (docs/product.md#how-the-client-calls-the-api): cookies are always sent, payloads are JSON,
@@ -57,6 +58,9 @@ export function isApiError(error: unknown, status?: number): error is ApiError {
   return error instanceof ApiError && (status === undefined || error.status === status);
 }
 
+/** When this browser last got an answer to a write: reads soon after it ask for fresh data. */
+let lastWriteAnsweredAt = Number.NEGATIVE_INFINITY;
+
 interface RequestOptions {
   signal?: AbortSignal;
 }
@@ -74,6 +78,9 @@ export async function apiRequest<T = unknown>(
   const isRead = method === 'GET';
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (!isRead) headers['Content-Type'] = 'application/json';
+  // Read your own writes on every instance, even one whose copy the write's notice has not reached yet.
+  if (isRead && Date.now() - lastWriteAnsweredAt < FRESH_READS_AFTER_WRITE_MS)
+    headers['Cache-Control'] = 'no-cache';
 
   const response = await fetch(url, {
     method,
@@ -83,6 +90,7 @@ export async function apiRequest<T = unknown>(
     signal: options.signal,
   });
 
+  if (!isRead) lastWriteAnsweredAt = Date.now();
   const text = await response.text();
   if (!response.ok) throw new ApiError(response.status, response.statusText, text);
   if (!text) return undefined as T;

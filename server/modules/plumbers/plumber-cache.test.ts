@@ -101,6 +101,19 @@ describe(`a plumber's own row kept between change notices (${testDatabaseKind} d
     });
   });
 
+  it('a request that asks for fresh data (right after a write through another instance) reads the row again', async () => {
+    const plumber = await registerPlumber(ctx);
+    await nearby(plumber).expect(200);
+    await withoutNotices(async () => {
+      await change(plumber, `verification_status = 'rejected', rejection_reason = 'Licence not found'`);
+      expect((await nearby(plumber)).status).toBe(200);
+      const fresh = await nearby(plumber).set('Cache-Control', 'no-cache');
+      expect(fresh.status).toBe(403);
+      // What it read fresh is what is kept from then on.
+      expect((await nearby(plumber)).status).toBe(403);
+    });
+  });
+
   it('reads inside a transaction never come from memory', async () => {
     const plumber = await registerPlumber(ctx);
     await nearby(plumber).expect(200);
