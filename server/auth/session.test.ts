@@ -2,6 +2,7 @@ import express, { type Request } from 'express';
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ACCOUNT_MESSAGES } from '@shared/contracts/account';
+import { queriesDuring } from '../test/queries';
 import { createTestContext, uniqueEmail, type TestContext } from '../test/test-context';
 import { createSessions, SESSION_COOKIE_NAME, sessionsOnDemand } from './session';
 
@@ -17,17 +18,8 @@ afterAll(async () => {
 
 /** Counts the queries on the session table (connect-pg-simple's, on the app's pool) while `run` runs. */
 async function sessionQueriesDuring<T>(run: () => Promise<T>): Promise<{ result: T; queries: number }> {
-  const spy = vi.spyOn(ctx.database.pool, 'query');
-  try {
-    const result = await run();
-    const queries = spy.mock.calls.filter(([query]) => {
-      const text = typeof query === 'string' ? query : (query as { text?: string } | undefined)?.text;
-      return /"session"/.test(text ?? '');
-    }).length;
-    return { result, queries };
-  } finally {
-    spy.mockRestore();
-  }
+  const { result, texts } = await queriesDuring(ctx.database.pool, run);
+  return { result, queries: texts.filter((text) => /"session"/.test(text)).length };
 }
 
 /** A cookie of the session's name that opens no session (its signature is wrong): the full session path. */
@@ -91,20 +83,6 @@ describe('requests without a session cookie (docs/decisions/038-lean-request-pat
 });
 
 describe('a request with a session (docs/decisions/039-session-and-user-in-one-read.md)', () => {
-  /** Every query on the app's pool while `run` runs. */
-  async function queriesDuring<T>(run: () => Promise<T>): Promise<{ result: T; texts: string[] }> {
-    const spy = vi.spyOn(ctx.database.pool, 'query');
-    try {
-      const result = await run();
-      const texts = spy.mock.calls.map(([query]) =>
-        typeof query === 'string' ? query : ((query as { text?: string } | undefined)?.text ?? ''),
-      );
-      return { result, texts };
-    } finally {
-      spy.mockRestore();
-    }
-  }
-
   it('reads the session and its user in one round trip, and sees changes made elsewhere at once', async () => {
     const email = uniqueEmail('one-read');
     expect((await ctx.request.post('/api/auth/register').send({ email, password: PASSWORD })).status).toBe(
@@ -118,7 +96,7 @@ describe('a request with a session (docs/decisions/039-session-and-user-in-one-r
     };
     let readUser = await logIn();
 
-    const { result: user, texts } = await queriesDuring(readUser);
+    const { result: user, texts } = await queriesDuring(ctx.database.pool, readUser);
     expect(user.status).toBe(200);
     expect(user.body).toMatchObject({ email: email.toLowerCase(), role: 'homeowner' });
     expect(texts).toHaveLength(1);
@@ -241,16 +219,8 @@ describe('with the session cache (docs/decisions/042-session-cache.md)', () => {
   });
 
   async function sessionQueries(run: () => Promise<unknown>): Promise<number> {
-    const spy = vi.spyOn(cached.database.pool, 'query');
-    try {
-      await run();
-      return spy.mock.calls.filter(([query]) => {
-        const text = typeof query === 'string' ? query : (query as { text?: string } | undefined)?.text;
-        return /"session"/.test(text ?? '');
-      }).length;
-    } finally {
-      spy.mockRestore();
-    }
+    const { texts } = await queriesDuring(cached.database.pool, run);
+    return texts.filter((text) => /"session"/.test(text)).length;
   }
 
   async function loggedIn(email: string) {

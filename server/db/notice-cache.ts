@@ -21,6 +21,9 @@ export interface NoticeCacheOptions<V> {
   listen?: DatabaseHandle['listen'];
 }
 
+/** What a cache built on this one is given by its caller: the rest is the cache's own. */
+export type KeptReadsOptions = Pick<NoticeCacheOptions<unknown>, 'ttlMs' | 'maxEntries' | 'now' | 'listen'>;
+
 const DEFAULT_MAX_ENTRIES = 10_000;
 
 const freshReads = new AsyncLocalStorage<true>();

@@ -1,5 +1,4 @@
-import type { DatabaseHandle } from '../../db/client';
-import { createNoticeCache } from '../../db/notice-cache';
+import { createNoticeCache, type KeptReadsOptions } from '../../db/notice-cache';
 import type { SessionWithAccount } from './auth.repository';
 
 /**
@@ -8,27 +7,13 @@ import type { SessionWithAccount } from './auth.repository';
  */
 export const SESSION_CHANGED_CHANNEL = 'session_changed';
 
-export interface SessionCacheOptions {
-  /**
-   * How long a session read may be served from memory. A committed change drops it on every
-   * instance at once (the triggers' notices); the time bounds what a lost notice can leave
-   * (docs/decisions/042-session-cache.md). 0 reads every session from the database.
-   */
-  ttlMs: number;
-  /** Sessions kept at most; the oldest read goes first. */
-  maxEntries?: number;
-  now?: () => number;
-  /** The database's LISTEN (DatabaseHandle.listen); without it nothing is ever cached. */
-  listen?: DatabaseHandle['listen'];
-}
-
 /**
  * A per-process cache of session reads (the session row and its account), keyed by session id: a
  * notice drops the session it names, or every session of the account it names, and nothing is
  * served past the session's expiry. Each read hands its caller a copy: express-session and
  * Passport change what they are given.
  */
-export function createSessionCache(options: SessionCacheOptions) {
+export function createSessionCache(options: KeptReadsOptions) {
   return createNoticeCache<SessionWithAccount>({
     ...options,
     channel: SESSION_CHANGED_CHANNEL,

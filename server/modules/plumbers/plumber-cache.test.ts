@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PLUMBER_MESSAGES } from '@shared/contracts/plumbers';
 import { fakeListener } from '../../test/fake-listener';
+import { queriesDuring } from '../../test/queries';
 import { createTestContext, testDatabaseKind, type TestContext } from '../../test/test-context';
 import { createJob, registerActor, registerPlumber, type PlumberActor } from '../jobs/marketplace.fixtures';
 import { createPlumberCache, PLUMBER_CHANGED_CHANNEL } from './plumber-cache';
@@ -42,16 +43,8 @@ describe(`a plumber's own row kept between change notices (${testDatabaseKind} d
   });
 
   async function plumberQueries(run: () => Promise<unknown>): Promise<number> {
-    const spy = vi.spyOn(ctx.database.pool, 'query');
-    try {
-      await run();
-      return spy.mock.calls.filter(([query]) => {
-        const text = typeof query === 'string' ? query : (query as { text?: string } | undefined)?.text;
-        return /from "plumbers"/.test(text ?? '');
-      }).length;
-    } finally {
-      spy.mockRestore();
-    }
+    const { texts } = await queriesDuring(ctx.database.pool, run);
+    return texts.filter((text) => /from "plumbers"/.test(text)).length;
   }
 
   /** Runs `run` with the trigger off: what changes meanwhile sends no notice, so only this instance's own doing shows. */
