@@ -112,8 +112,10 @@ describe('the session cache (docs/decisions/042-session-cache.md)', () => {
     const reading = cache.read('a', () => new Promise<SessionWithAccount>((resolve) => (answer = resolve)));
     // Another session's change is enough: the read may have seen a row older than any notice.
     listener.notify('s:someone-else');
-    answer(sessionOf('user-1'));
-    expect(await reading).toEqual(sessionOf('user-1'));
+    // One object: two made a millisecond apart differ in their expiry.
+    const session = sessionOf('user-1');
+    answer(session);
+    expect(await reading).toEqual(session);
     expect(cache.size).toBe(0);
 
     const forgotten = cache.read('a', () => new Promise<SessionWithAccount>((resolve) => (answer = resolve)));
