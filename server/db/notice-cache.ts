@@ -53,7 +53,7 @@ export function createNoticeCache<V>(options: NoticeCacheOptions<V>) {
   const now = options.now ?? Date.now;
   const maxEntries = options.maxEntries ?? DEFAULT_MAX_ENTRIES;
   const entries = new Map<string, Entry<V>>();
-  function* kept(): Generator<[string, V]> {
+  function* keptValues(): Generator<[string, V]> {
     for (const [key, entry] of entries) yield [key, entry.value];
   }
   let listening = false;
@@ -68,7 +68,7 @@ export function createNoticeCache<V>(options: NoticeCacheOptions<V>) {
 
   function noticed(payload: string) {
     generation += 1;
-    const keys = options.keysNoticed(payload, kept());
+    const keys = options.keysNoticed(payload, keptValues());
     if (keys === 'all') {
       entries.clear();
       return;
