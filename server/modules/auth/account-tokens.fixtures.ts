@@ -15,15 +15,19 @@ export async function mailTo(ctx: Pick<TestContext, 'request'>, to: string): Pro
   return res.body as DevMailboxMessage[];
 }
 
-/** Waits until `to` has received at least `count` mails; answers them newest first. */
+/**
+ * Waits until `to` has received at least `count` mails (of those `matching`, when given); answers
+ * them newest first.
+ */
 export async function waitForMail(
   ctx: Pick<TestContext, 'request'>,
   to: string,
   count = 1,
+  matching: (mail: DevMailboxMessage) => boolean = () => true,
 ): Promise<DevMailboxMessage[]> {
   const deadline = Date.now() + MAIL_WAIT_MS;
   for (;;) {
-    const mails = await mailTo(ctx, to);
+    const mails = (await mailTo(ctx, to)).filter(matching);
     if (mails.length >= count) return mails;
     if (Date.now() > deadline) {
       throw new Error(`${to} received ${mails.length} of ${count} mails within ${MAIL_WAIT_MS} ms`);
