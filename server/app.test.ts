@@ -77,16 +77,34 @@ describe(`app-wide HTTP behaviour (${testDatabaseKind} database)`, () => {
     expect(res.headers.vary).toMatch(/Sec-Fetch-Site/);
   });
 
-  it('sets strict security headers and no-store on the API', async () => {
-    const res = await ctx.request.get('/api/auth/user');
-    expect(res.headers['x-powered-by']).toBeUndefined();
-    expect(res.headers['cache-control']).toBe('no-store');
+  it('sets strict security headers and no-store on the API, on answers and on errors', async () => {
+    for (const res of [
+      await ctx.request.get('/api/config/public'),
+      await ctx.request.get('/api/auth/user'),
+      await ctx.request.get('/API/nope'),
+    ]) {
+      expect(res.headers['x-powered-by']).toBeUndefined();
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+      expect(res.headers['strict-transport-security']).toMatch(/^max-age=\d+; includeSubDomains$/);
+      expect(res.headers.vary).toBe('Origin, Sec-Fetch-Site');
+      // A page's headers are not an API answer's.
+      expect(res.headers['x-dns-prefetch-control']).toBeUndefined();
+    }
+  });
+
+  it("gives pages and their files helmet's strict CSP", async () => {
+    const res = await ctx.request.get('/media/not-a-photo.jpg');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     const csp = res.headers['content-security-policy'];
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(csp).toContain("object-src 'none'");
     expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
   });
 
   it('never leaks a stack trace or SQL in error bodies', async () => {

@@ -17,7 +17,7 @@ import { logRequests } from './lib/request-log';
 import { onlyOnItsPaths } from './lib/own-paths';
 import { createLocalMediaStore, type MediaStore } from './lib/media-store';
 import { createOffThreadJsonParser } from './lib/off-thread-json';
-import { noStore, requireJsonBody, requireSameOrigin, securityHeaders } from './lib/security';
+import { apiHeaders, documentHeaders, requireJsonBody, requireSameOrigin } from './lib/security';
 import type { ModuleDeps } from './lib/module-deps';
 import { createAdminRouter } from './modules/admin/admin.routes';
 import { createAuditRouter, createAuditService } from './modules/audit';
@@ -287,7 +287,6 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
       createHealthRouter({ pool: database.pool, isReady, isDraining: options.isDraining ?? (() => false) }),
     ),
   );
-  app.use(securityHeaders({ devServer: options.client === 'vite' }));
 
   const rateLimitStore = (prefix: string) => createPgRateLimitStore(database.db, prefix);
   // On PostgreSQL every instance must serve every photo, so photos live in the database; the
@@ -300,7 +299,9 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
   const deps: ModuleDeps = { config, rateLimitStore };
   const passport = createPassport(services.auth);
 
+  const devServer = options.client === 'vite';
   const api = express.Router();
+  api.use(apiHeaders({ devServer }));
   // The server listens before migrations finish (so /healthz answers); the API waits for them.
   api.use((_req, _res, next) =>
     next(
@@ -309,7 +310,7 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
         : new AppError('SERVICE_UNAVAILABLE', 'Plumbline is starting up. Please try again in a moment.'),
     ),
   );
-  api.use(noStore, requireSameOrigin, requireJsonBody);
+  api.use(requireSameOrigin, requireJsonBody);
   // Tests (and the e2e server) prove every answer matches its route's contract; production trusts them.
   if (config.env === 'test') api.use(checkResponseContracts(apiRoutes, logger));
   const sessions = createSessions({
@@ -368,13 +369,15 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
   if (config.mail.devMailbox) api.use('/dev', createDevMailboxRouter(services));
   api.use(apiNotFound);
   app.use('/api', api);
+  // Everything else is a page or a file of one; /api never reaches here (apiNotFound answers).
+  app.use(documentHeaders({ devServer }));
   // Cleaned diagnosis photos; before the SPA's catch-all so /media never answers index.html.
   app.use('/media', createMediaRouter({ media }));
   if (config.mail.devMailbox) app.use('/dev', createDevMailboxPageRouter(services));
 
   let closeClient = async () => {};
   if (options.client === 'static') serveBuiltClient(app);
-  if (options.client === 'vite') closeClient = await serveDevClient(app);
+  if (devServer) closeClient = await serveDevClient(app);
 
   app.use(createErrorHandler(logger));
   return {

@@ -173,6 +173,10 @@ describe('workers per core on PostgreSQL (WEB_CONCURRENCY=2)', () => {
     await waitFor('the web worker ready', () =>
       linesSaying(server, 'ready').find((line) => line.pid === web.pid),
     );
+    // Each process writes its log in batches (server/lib/logger.ts): the background worker's may come later.
+    await waitFor('the background worker ready', () =>
+      linesSaying(server, 'migrated and seeded; ready').find((line) => line.pid === background.pid),
+    );
     expect(
       linesSaying(server, 'background work started: periodic tasks and job queue workers').map((l) => l.pid),
     ).toEqual([background.pid]);

@@ -37,6 +37,32 @@ export function withFreshReads<T>(run: () => T): T {
   return freshReads.run(true, run);
 }
 
+/**
+ * A deep copy of what a cache keeps: plain objects, arrays, dates and primitives are copied by
+ * hand, several times cheaper than structuredClone for the small rows kept here (on every
+ * request with a session, twice for a plumber); anything else is cloned structurally. A key
+ * named `__proto__` (JSON.parse makes it an own property) stays an own property of the copy.
+ */
+export function copyKept<T>(value: T): T {
+  if (typeof value !== 'object' || value === null) return value;
+  if (value instanceof Date) return new Date(value.getTime()) as T;
+  if (Array.isArray(value)) return value.map(copyKept) as T;
+  if (Object.getPrototypeOf(value) !== Object.prototype) return structuredClone(value);
+  const copy: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) {
+    const inner = copyKept((value as Record<string, unknown>)[key]);
+    if (key === '__proto__') {
+      Object.defineProperty(copy, key, {
+        value: inner,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    } else copy[key] = inner;
+  }
+  return copy as T;
+}
+
 interface Entry<V> {
   value: V;
   freshUntil: number;
@@ -82,7 +108,7 @@ export function createNoticeCache<V>(options: NoticeCacheOptions<V>) {
       if (!listening || options.ttlMs <= 0) return load();
       const readAt = now();
       const kept = entries.get(key);
-      if (kept && kept.freshUntil > readAt && !freshReads.getStore()) return structuredClone(kept.value);
+      if (kept && kept.freshUntil > readAt && !freshReads.getStore()) return copyKept(kept.value);
       if (kept) entries.delete(key);
       const startedIn = generation;
       const found = await load();
@@ -90,7 +116,7 @@ export function createNoticeCache<V>(options: NoticeCacheOptions<V>) {
         if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as string);
         const until = readAt + options.ttlMs;
         entries.set(key, {
-          value: structuredClone(found),
+          value: copyKept(found),
           freshUntil: options.servableUntil ? Math.min(until, options.servableUntil(found)) : until,
         });
       }

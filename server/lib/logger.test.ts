@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import express from 'express';
 import supertest from 'supertest';
 import { describe, expect, it } from 'vitest';
@@ -154,4 +155,50 @@ describe('the logger', () => {
       expect(log.text()).not.toContain(secret);
     }
   });
+});
+
+describe('the log on stdout', () => {
+  /** Runs `script` in a Node process that has a logger on stdout (`logger`), collecting what it writes. */
+  function runWithLogger(script: string) {
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        '--input-type=module',
+        '-e',
+        `import { createLogger } from './server/lib/logger.ts'; const logger = createLogger('info'); ${script}`,
+      ],
+      { stdio: ['ignore', 'pipe', 'ignore'] },
+    );
+    let output = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    const messages = () =>
+      output
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => (JSON.parse(line) as { msg: string }).msg);
+    return { child, exited, messages };
+  }
+
+  it('writes a batch that is not full within a moment, while the process runs on', async () => {
+    const run = runWithLogger(`logger.info('first'); logger.info('second'); setTimeout(() => {}, 30_000);`);
+    try {
+      await expect.poll(run.messages, { timeout: 10_000 }).toEqual(['first', 'second']);
+    } finally {
+      run.child.kill('SIGKILL');
+    }
+  }, 20_000);
+
+  it('writes what is waiting when the process exits at once or crashes', async () => {
+    const lines = Array.from({ length: 5 }, (_, i) => `line ${i}`);
+    const logAll = lines.map((line) => `logger.info(${JSON.stringify(line)});`).join(' ');
+    const exiting = runWithLogger(`${logAll} process.exit(3);`);
+    expect(await exiting.exited).toBe(3);
+    expect(exiting.messages()).toEqual(lines);
+    const crashing = runWithLogger(`${logAll} throw new Error('boom');`);
+    expect(await crashing.exited).toBe(1);
+    expect(crashing.messages()).toEqual(lines);
+  }, 20_000);
 });
