@@ -34,14 +34,12 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { openDatabase } from '../server/db/client';
 import { runMigrations } from '../server/db/migrate';
-import { CLIENT_BUILD_DIR } from '../server/lib/client-assets';
 import { nginxAvailable, startNginx } from '../server/test/nginx';
 import { startServerProcess, type ServerProcess } from '../server/test/server-process';
 import { createThrowawayDatabase } from '../server/test/test-context';
@@ -292,16 +290,19 @@ async function measureHello(kind: keyof typeof HELLO_SERVERS): Promise<Row> {
 }
 
 /**
- * The client is served as in production (PLUMBLINE_CLIENT=static): its routes sit after the API's,
- * and the server refuses to start without a build. A build already there is used as it is: the
- * figures are of the API, which does not depend on the client's contents.
+ * Plumbline runs as `npm start` runs it: the production bundle and the built client (its routes sit
+ * after the API's; the server refuses to start without a build), both built first if their sources
+ * are newer (scripts/build-if-needed.mjs). Runs before 2026-12-02 ran the server through tsx.
  */
-function ensureClientBuild(): string {
-  if (existsSync(path.join(CLIENT_BUILD_DIR, 'index.html'))) return 'client build found';
+function ensureBuilds(): string {
   const started = performance.now();
-  const result = spawnSync('npx', ['vite', 'build'], { stdio: ['ignore', 'ignore', 'inherit'] });
-  if (result.status !== 0) throw new Error(`npx vite build exited with ${result.status}`);
-  return `client built (${((performance.now() - started) / 1000).toFixed(0)} s)`;
+  const result = spawnSync(process.execPath, ['scripts/build-if-needed.mjs'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    encoding: 'utf8',
+  });
+  if (result.status !== 0) throw new Error(`scripts/build-if-needed.mjs exited with ${result.status}`);
+  const said = result.stdout.trim().split('\n').join('; ');
+  return `${said} (${((performance.now() - started) / 1000).toFixed(0)} s)`;
 }
 
 /**
@@ -330,11 +331,12 @@ async function withPlumbline<T>(
   use: (server: ServerProcess) => Promise<T>,
   { cpu = SERVER_CPU }: { cpu?: number } = {},
 ): Promise<T> {
-  // A busy machine can take over a minute to load the server through tsx: allow it three.
+  // A busy machine can take a minute to get a server ready: allow it three.
   const server = await startServerProcess({
     env: plumblineEnv(databaseUrl, extraEnv),
     cpu,
     readyTimeoutMs: 180_000,
+    bundle: true,
   });
   try {
     return await use(server);
@@ -532,7 +534,7 @@ async function main() {
     `  ${DURATION_S} s per measurement after ${WARMUP_S} s warm-up; ${CONNECTIONS} connections at saturation; ${JOBS.toLocaleString('en-US')} jobs`,
   );
 
-  console.log(`  ${ensureClientBuild()}`);
+  console.log(`  ${ensureBuilds()}`);
 
   // One database for every Plumbline run: migrations, then the 1M jobs, before any server starts.
   const throwaway = await createThrowawayDatabase(BASE_DATABASE_URL, 'plumbline_load');
@@ -680,7 +682,7 @@ async function main() {
     const env = plumblineEnv(throwaway.url, { TRUST_PROXY: '1' });
     const instances: ServerProcess[] = [];
     for (let i = 0; i < 2; i++) {
-      const instance = await startServerProcess({ env, readyTimeoutMs: 180_000 });
+      const instance = await startServerProcess({ env, readyTimeoutMs: 180_000, bundle: true });
       cleanups.push(() => instance.stop());
       instances.push(instance);
     }
