@@ -8,7 +8,7 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * The headers of every API answer, set at once: JSON and downloads are never pages, so of a page's
  * headers they need only those that stop one being run, framed, sniffed or read cross-origin — a
  * CSP that allows nothing, no framing, `nosniff`, same-origin resource policy, HSTS — and never
- * stored. Several times cheaper than the document set below, on the requests that are most of
+ * stored. Far cheaper to set than the document set below, on the requests that are most of
  * the traffic (docs/decisions/044-api-answer-headers.md). `Vary` names what the same-origin check
  * reads (requireSameOrigin).
  */
