@@ -27,6 +27,7 @@
  *   BENCH_LOAD_PARTS=1,2                                   (only measurements 1 and 2: skips nearby and floods)
  *   BENCH_LOAD_PARTS=1,2,5                                 (1 and 2, then one vs two instances behind nginx)
  *   BENCH_LOAD_PARTS=1,2,6                                 (1 and 2, then nearby with all workers)
+ *   BENCH_SERVER_NODE_OPTIONS="--cpu-prof --cpu-prof-dir=…"   (NODE_OPTIONS of every Plumbline process)
  *
  * With 2+ cores the server runs on core 0 (`taskset -c 0`) and this process — autocannon — on core 1.
  * PostgreSQL cannot be pinned by a benchmark: it shares both cores. Prints figures and whether each
@@ -320,6 +321,8 @@ function plumblineEnv(databaseUrl: string, extra: Record<string, string> = {}) {
     LOG_LEVEL: 'info',
     PLUMBLINE_CLIENT: 'static',
     BCRYPT_COST: '12',
+    // E.g. "--cpu-prof --cpu-prof-dir=/tmp/profiles": a CPU profile of each server process.
+    ...(process.env.BENCH_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS } : {}),
     ...extra,
   };
 }
