@@ -35,7 +35,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
@@ -68,6 +68,8 @@ const GOALS = {
   rawHttpRatio: 0.15,
   sessionRatio: 0.6,
   nearbyReqPerSec: 1_500,
+  /** Server CPU per nearby answer, µs (what would let one core serve 1,500 of them a second). */
+  nearbyCpuUs: 600,
   nearbyP99Ms: 100,
   floodP99Factor: 2,
   ratedShare: 0.4,
@@ -137,9 +139,34 @@ function machineBusySeconds(): number {
   }
 }
 
+/**
+ * CPU seconds of each PostgreSQL process on this machine (the postmaster, its backends and helpers),
+ * by pid; empty when the database runs elsewhere.
+ */
+function databaseCpuSeconds(): Map<number, number> {
+  const seconds = new Map<number, number>();
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      if (readFileSync(`/proc/${name}/comm`, 'utf8').trim() === 'postgres')
+        seconds.set(Number(name), processCpuSeconds(Number(name)));
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return seconds;
+}
+
 interface CpuUse {
   /** CPU seconds the server used. */
   serverSeconds: number;
+  /**
+   * CPU seconds PostgreSQL used (a backend that started meanwhile counts in full, one that ended
+   * meanwhile not at all; the pools keep theirs); NaN when it runs on another machine.
+   */
+  databaseSeconds: number;
+  /** How long the measurement took. */
+  seconds: number;
   /** Percent of one core. */
   server: number;
   loadGenerator: number;
@@ -154,15 +181,21 @@ function startCpuWatch(serverPids: number | readonly number[]) {
   const server = serversCpuSeconds();
   const self = process.cpuUsage();
   const machine = machineBusySeconds();
+  const database = databaseCpuSeconds();
   return (): CpuUse => {
     const seconds = (performance.now() - wall) / 1000;
     const selfUse = process.cpuUsage(self);
     const serverSeconds = serversCpuSeconds() - server;
+    const databaseNow = databaseCpuSeconds();
+    let databaseSeconds = databaseNow.size === 0 ? NaN : 0;
+    for (const [pid, used] of databaseNow) databaseSeconds += used - (database.get(pid) ?? 0);
     const serverPct = (serverSeconds / seconds) * 100;
     const selfPct = ((selfUse.user + selfUse.system) / 1e6 / seconds) * 100;
     const machinePct = ((machineBusySeconds() - machine) / seconds) * 100;
     return {
       serverSeconds,
+      databaseSeconds,
+      seconds,
       server: serverPct,
       loadGenerator: selfPct,
       rest: Math.max(0, machinePct - serverPct - selfPct),
@@ -186,6 +219,8 @@ interface Row {
    * on a busy machine: other processes taking the server's core lower req/s, not the work per request.
    */
   cpuPerResponseUs?: number;
+  /** PostgreSQL's CPU time per response (µs) in the same run; NaN when it runs elsewhere. */
+  databaseCpuPerResponseUs?: number;
 }
 
 const rows: Row[] = [];
@@ -195,13 +230,20 @@ const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(1) : '–'
 const describeLoad = (load: Load) =>
   `${load.connections} conn${load.rate === undefined ? ', max rate' : `, ${Math.round(load.rate)}/s`}`;
 
+/** Whole microseconds; '–' when not measured (NaN). */
+const usOrDash = (value: number | undefined) =>
+  value !== undefined && Number.isFinite(value) ? value.toFixed(0) : '–';
+/** PostgreSQL's share of one core during a measurement. */
+const databasePct = (cpu: CpuUse) =>
+  Number.isFinite(cpu.databaseSeconds) ? `${((cpu.databaseSeconds / cpu.seconds) * 100).toFixed(0)}%` : '–';
+
 function report(row: Row) {
   rows.push(row);
   const { figures: f, cpu } = row;
   console.log(
     `  ${row.label}: ${f.reqPerSec.toFixed(0)} req/s, p50 ${ms(f.p50)} ms, p99 ${ms(f.p99)} ms, max ${ms(f.max)} ms; ` +
       `${f.responses} responses (${statusList(f.statuses) || 'none'}), unexpected ${f.unexpected}, errors ${f.errors} (timeouts ${f.timeouts}); ` +
-      `CPU server ${cpu.server.toFixed(0)}%${row.cpuPerResponseUs === undefined ? '' : ` (${row.cpuPerResponseUs.toFixed(0)} µs per response)`}, load generator ${cpu.loadGenerator.toFixed(0)}%, rest of the machine ${cpu.rest.toFixed(0)}%`,
+      `CPU server ${cpu.server.toFixed(0)}%${row.cpuPerResponseUs === undefined ? '' : ` (${row.cpuPerResponseUs.toFixed(0)} µs per response)`}, load generator ${cpu.loadGenerator.toFixed(0)}%, rest of the machine ${cpu.rest.toFixed(0)}% (PostgreSQL ${databasePct(cpu)}${row.databaseCpuPerResponseUs === undefined ? '' : `, ${usOrDash(row.databaseCpuPerResponseUs)} µs per response`})`,
   );
   if (f.unexpected > 0 || f.errors > 0) console.log(`  !! ${row.label}: unexpected answers or errors`);
 }
@@ -224,7 +266,8 @@ async function measure(
   const figures = await fire(baseUrl, load, DURATION_S);
   const cpu = stopWatch();
   const cpuPerResponseUs = (cpu.serverSeconds / Math.max(1, figures.responses)) * 1e6;
-  const row = { label, load: describeLoad(load), figures, cpu, cpuPerResponseUs };
+  const databaseCpuPerResponseUs = (cpu.databaseSeconds / Math.max(1, figures.responses)) * 1e6;
+  const row = { label, load: describeLoad(load), figures, cpu, cpuPerResponseUs, databaseCpuPerResponseUs };
   report(row);
   return row;
 }
@@ -758,13 +801,13 @@ async function main() {
   // ---- Summary, as markdown for docs/performance.md.
   console.log('\n### Figures\n');
   console.log(
-    '| Measurement | Load | req/s | p50 ms | p99 ms | Responses (status×count) | Errors | CPU server / load gen / rest | Server CPU µs per response |',
+    '| Measurement | Load | req/s | p50 ms | p99 ms | Responses (status×count) | Errors | CPU server / load gen / rest (PostgreSQL) | Server CPU µs per response | PostgreSQL CPU µs per response |',
   );
-  console.log('|---|---|--:|--:|--:|---|--:|---|--:|');
+  console.log('|---|---|--:|--:|--:|---|--:|---|--:|--:|');
   for (const row of rows) {
     const f = row.figures;
     console.log(
-      `| ${row.label} | ${row.load} | ${f.reqPerSec.toFixed(0)} | ${ms(f.p50)} | ${ms(f.p99)} | ${statusList(f.statuses)}${f.unexpected ? ` (**${f.unexpected} unexpected**)` : ''} | ${f.errors}${f.timeouts ? ` (${f.timeouts} timeouts)` : ''} | ${row.cpu.server.toFixed(0)}% / ${row.cpu.loadGenerator.toFixed(0)}% / ${row.cpu.rest.toFixed(0)}% | ${row.cpuPerResponseUs?.toFixed(0) ?? '–'} |`,
+      `| ${row.label} | ${row.load} | ${f.reqPerSec.toFixed(0)} | ${ms(f.p50)} | ${ms(f.p99)} | ${statusList(f.statuses)}${f.unexpected ? ` (**${f.unexpected} unexpected**)` : ''} | ${f.errors}${f.timeouts ? ` (${f.timeouts} timeouts)` : ''} | ${row.cpu.server.toFixed(0)}% / ${row.cpu.loadGenerator.toFixed(0)}% / ${row.cpu.rest.toFixed(0)}% (${databasePct(row.cpu)}) | ${usOrDash(row.cpuPerResponseUs)} | ${usOrDash(row.databaseCpuPerResponseUs)} |`,
     );
   }
 
@@ -801,6 +844,12 @@ async function main() {
     const { saturation, rated, limited, bcryptFlood, rate } = nearbyRun;
     const factorA = limited.nearbyRow.figures.p99 / rated.figures.p99;
     const factorB = bcryptFlood.nearbyRow.figures.p99 / rated.figures.p99;
+    goal(
+      `nearby: server CPU per answer at saturation, ${JOBS.toLocaleString('en-US')} jobs`,
+      `${usOrDash(saturation.cpuPerResponseUs)} µs (PostgreSQL ${usOrDash(saturation.databaseCpuPerResponseUs)} µs); at 40%: ${usOrDash(rated.cpuPerResponseUs)} µs (PostgreSQL ${usOrDash(rated.databaseCpuPerResponseUs)} µs)`,
+      `≤ ${GOALS.nearbyCpuUs} µs`,
+      saturation.cpuPerResponseUs! <= GOALS.nearbyCpuUs && clean(saturation.figures),
+    );
     goal(
       `nearby at saturation, ${JOBS.toLocaleString('en-US')} jobs`,
       `${saturation.figures.reqPerSec.toFixed(0)} req/s`,

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { request } from 'node:http';
 import express from 'express';
 import supertest from 'supertest';
 import { describe, expect, it } from 'vitest';
@@ -22,6 +23,7 @@ function captureLog() {
   return {
     stream: { write: (chunk: string) => void writes.push(chunk) },
     text: () => writes.join(''),
+    writes: () => [...writes],
     records: () => writes.map((line) => JSON.parse(line) as Record<string, unknown>),
   };
 }
@@ -80,6 +82,37 @@ describe('the request log line', () => {
       expect(text).not.toContain(secret);
     }
     for (const secret of [PASSWORD, PHONE, IMAGE, 'secret-image-bytes']) expect(text).not.toContain(secret);
+  });
+
+  it('is written byte for byte as pino writes the same fields, escapes included', async () => {
+    const log = captureLog();
+    // Quotes and a backslash as the client sent them (supertest would percent-encode them).
+    const url = '/status/200?q="quoted"&path=C:\\temp';
+    const server = express().use(logRequests(createLogger('info', log.stream)));
+    server.get('/status/:status', (req, res) => void res.status(Number(req.params.status)).json({}));
+    const listening = server.listen(0, '127.0.0.1');
+    await new Promise((resolve) => listening.once('listening', resolve));
+    try {
+      const { port } = listening.address() as { port: number };
+      const status = await new Promise<number | undefined>((resolve, reject) =>
+        request({ host: '127.0.0.1', port, path: url }, (res) => resolve(res.resume().statusCode))
+          .on('error', reject)
+          .end(),
+      );
+      expect(status).toBe(200);
+    } finally {
+      listening.close();
+    }
+    const [written] = log.writes();
+    const line = JSON.parse(written) as { req: unknown; res: unknown; responseTime: number; time: number };
+    const byPino = captureLog();
+    createLogger('info', byPino.stream)
+      .child({}, { redact: [] })
+      .info({ req: line.req, res: line.res, responseTime: line.responseTime }, 'request completed');
+    const [pinoWrote] = byPino.writes();
+    const withTime = (text: string) => text.replace(/"time":\d+/, `"time":${line.time}`);
+    expect(written).toBe(withTime(pinoWrote));
+    expect(line.req).toMatchObject({ url });
   });
 
   it('numbers requests, says errored with an error for 5xx (503 as a warning without one), and skips health checks', async () => {
@@ -186,6 +219,18 @@ describe('the log on stdout', () => {
     const run = runWithLogger(`logger.info('first'); logger.info('second'); setTimeout(() => {}, 30_000);`);
     try {
       await expect.poll(run.messages, { timeout: 10_000 }).toEqual(['first', 'second']);
+    } finally {
+      run.child.kill('SIGKILL');
+    }
+  }, 20_000);
+
+  it('writes many full batches whole and in order', async () => {
+    const run = runWithLogger(
+      `for (let i = 0; i < 2000; i++) logger.info({ i }, 'line ' + i); setTimeout(() => {}, 30_000);`,
+    );
+    try {
+      const lines = Array.from({ length: 2000 }, (_, i) => `line ${i}`);
+      await expect.poll(run.messages, { timeout: 10_000 }).toEqual(lines);
     } finally {
       run.child.kill('SIGKILL');
     }
