@@ -5,7 +5,8 @@
  * time of the exact SQL the API runs, its EXPLAIN plan and
  * whether jobs is ever scanned sequentially, with and without the partial GiST index of migration 0002;
  * for scale, the same query with index scans disabled.
- * Targets (docs/performance.md): ≤ 2 ms at 1M, growth 10k → 1M ≤ 30×, no sequential scan of jobs.
+ * Targets (docs/performance.md), with the migrated schema: ≤ 2 ms at 1M, growth 10k → 1M ≤ 30×, no
+ * sequential scan of jobs (without the GiST index, a scan is all that is left: what the index saves).
  *
  * Run: npx tsx bench/nearby.ts            (embedded PGlite, in memory)
  *      DATABASE_URL=postgres://… npx tsx bench/nearby.ts   (a throw-away database on that server)
@@ -275,7 +276,9 @@ async function main() {
       });
     }
 
-    console.log('\n=== summary (targets: ≤ 2 ms at 1M, growth 10k → 1M ≤ 30×, no sequential scan of jobs)');
+    console.log(
+      '\n=== summary (targets, migrated schema: ≤ 2 ms at 1M, growth 10k → 1M ≤ 30×, no sequential scan of jobs)',
+    );
     for (const variant of [WITH_GIST, WITHOUT_GIST]) {
       const rows = results.filter((row) => row.variant === variant);
       console.log(`${variant}:`);
@@ -299,8 +302,9 @@ async function main() {
     }
     if (SIZES[SIZES.length - 1] !== 1_000_000)
       console.log('1M not run: set BENCH_FULL=1 (embedded) or DATABASE_URL (PostgreSQL).');
+    // Without the GiST index nothing narrows the open jobs' box but a scan: that is what it saves.
     console.log(
-      `no sequential scan of jobs anywhere: ${results.every((row) => !row.seqScan) ? 'yes' : 'NO'}`,
+      `no sequential scan of jobs with the migrated schema: ${results.every((row) => row.variant !== WITH_GIST || !row.seqScan) ? 'yes' : 'NO'}`,
     );
   } finally {
     await database.close();

@@ -116,13 +116,12 @@ export interface NearbyJobRow {
 
 /**
  * Open jobs (requested or quoted) within the radius, as `from … where …` over `jobs j` with the
- * distance `d.km`. The bounding box on the indexed numeric lat/lng columns narrows the rows
- * (jobs_lat_lng_idx; the bounds are numeric so the index applies), then the exact haversine
- * distance is computed in SQL on those rows only.
- *
- * The same box is also written as `point(lng, lat) <@ box(…)` over open statuses: the exact shape of
- * the partial GiST index `jobs_open_location_gist` (migration 0002), so the planner can use it
- * (bench/nearby.ts measures the query with and without it).
+ * distance `d.km`. The bounding box is written as `point(lng, lat) <@ box(…)` over open statuses:
+ * the exact shape of the partial GiST index `jobs_open_location_gist` (migration 0002), which
+ * narrows the rows; the exact haversine distance is computed in SQL on those rows only. The box is
+ * not also written on the numeric lat/lng columns: the planner then weighed the (lat, lng) btree
+ * for every query, which cost PostgreSQL an eighth of its time per answer (bench/nearby.ts,
+ * docs/performance.md), and never chose it.
  */
 function openJobsWithinSql({ lat, lng, radiusKm, box }: NearbyArea): SQL {
   const open = sql.join(
@@ -137,9 +136,7 @@ function openJobsWithinSql({ lat, lng, radiusKm, box }: NearbyArea): SQL {
         + cos(radians(${lat}::float8)) * cos(radians(j.lat::float8))
         * power(sin(radians(j.lng::float8 - ${lng}::float8) / 2), 2)))) as km
     ) d
-    where j.lat between ${box.minLat.toFixed(7)}::numeric and ${box.maxLat.toFixed(7)}::numeric
-      and j.lng between ${box.minLng.toFixed(7)}::numeric and ${box.maxLng.toFixed(7)}::numeric
-      and point(j.lng::float8, j.lat::float8) <@ box(point(${box.minLng}::float8, ${box.minLat}::float8), point(${box.maxLng}::float8, ${box.maxLat}::float8))
+    where point(j.lng::float8, j.lat::float8) <@ box(point(${box.minLng}::float8, ${box.minLat}::float8), point(${box.maxLng}::float8, ${box.maxLat}::float8))
       and j.current_status in (${open})
       and d.km <= ${radiusKm}::float8`;
 }
