@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addCalendarDays, dayFromTodayIn, hasSlotStarted, todayIn, wallClockIn, weekdayOf } from './dates';
 import { DEFAULT_APP_TIME_ZONE, isTimeZone } from './time-zone';
@@ -113,5 +114,40 @@ describe('hasSlotStarted', () => {
     ['tomorrow, early', '2026-06-11', '00:00', false],
   ])('%s: %s %s → %s', (_label, date, startTime, started) => {
     expect(hasSlotStarted({ date, startTime }, CHICAGO, noon)).toBe(started);
+  });
+});
+
+describe('todayIn, worked out once per zone and second', () => {
+  const ZONES = [CHICAGO, 'UTC', 'Pacific/Kiritimati', 'Asia/Kolkata', 'America/St_Johns', 'Asia/Kathmandu'];
+
+  it('gives the wall clock’s date for any instant and zone, in any order of calls', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            zone: fc.constantFrom(...ZONES),
+            // 1850–2150, through every offset change of these zones, their local mean times included.
+            ms: fc.integer({ min: Date.UTC(1850, 0, 1), max: Date.UTC(2150, 0, 1) }),
+            // Often within the same second as the call before it.
+            nudgeMs: fc.integer({ min: -1, max: 1 }),
+          }),
+          { minLength: 1, maxLength: 30 },
+        ),
+        (calls) => {
+          let previous = 0;
+          for (const { zone, ms, nudgeMs } of calls) {
+            const instant = new Date(nudgeMs === 0 ? ms : previous + nudgeMs);
+            previous = instant.getTime();
+            expect(todayIn(zone, instant)).toBe(wallClockIn(zone, instant).date);
+          }
+        },
+      ),
+    );
+  });
+
+  it('moves to the next date at the zone’s midnight, the instant after the one it answered', () => {
+    expect(todayIn(CHICAGO, at('2026-06-10T04:59:59.999Z'))).toBe('2026-06-09');
+    expect(todayIn(CHICAGO, at('2026-06-10T05:00:00.000Z'))).toBe('2026-06-10');
+    expect(todayIn(CHICAGO, at('2026-06-10T04:59:59.999Z'))).toBe('2026-06-09');
   });
 });
