@@ -101,7 +101,7 @@ describe('the request log line', () => {
       );
       expect(status).toBe(200);
     } finally {
-      listening.close();
+      await new Promise((resolve) => listening.close(resolve));
     }
     const [written] = log.writes();
     const line = JSON.parse(written) as { req: unknown; res: unknown; responseTime: number; time: number };

@@ -71,7 +71,7 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
  * Lines are gathered here and handed to pino's synchronous destination a batch at a time: a write
  * on Node's thread pool per batch cost more than the write itself. The batching is not the
  * destination's own (`minLength`), because that one measures the UTF-8 length of its whole pending
- * batch again for every line it adds: about 3 µs a request line (docs/performance.md).
+ * batch again for every line it adds: about 2 µs a request line (docs/performance.md).
  */
 function batchedStdout(): DestinationStream {
   const stdout = pino.destination({ dest: 1, sync: true });

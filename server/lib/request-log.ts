@@ -77,7 +77,7 @@ export function logRequests(logger: Logger): RequestHandler {
 /**
  * Writes the info line of a request exactly as `lines.info({ req, res, responseTime }, msg)` would
  * (pino's level, time and bindings, then the fields), but formatted here: pino's general walk of
- * the same fields cost a trivial request a tenth of its time (docs/performance.md). Every value is a
+ * the same fields cost a trivial request about 6% of its time (docs/performance.md). Every value is a
  * number or a JSON-escaped string.
  */
 function infoLineWriter(lines: Logger) {
