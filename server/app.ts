@@ -14,6 +14,7 @@ import { apiNotFound, createErrorHandler } from './lib/error-handler';
 import { createJobQueue, type JobPolicy, type JobQueue, type JobQueueOptions } from './lib/job-queue';
 import type { Logger } from './lib/logger';
 import { logRequests } from './lib/request-log';
+import { inOneLayer } from './lib/one-layer';
 import { onlyOnItsPaths } from './lib/own-paths';
 import { createLocalMediaStore, type MediaStore } from './lib/media-store';
 import { createOffThreadJsonParser } from './lib/off-thread-json';
@@ -279,13 +280,15 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
   app.set('trust proxy', config.trustProxy);
   app.set('query parser', 'simple');
 
-  // One line per request: method, URL and status only — headers carry cookies, bodies carry contact details.
-  app.use(logRequests(logger));
   const isReady = options.isReady ?? (() => true);
   app.use(
-    onlyOnItsPaths(
-      createHealthRouter({ pool: database.pool, isReady, isDraining: options.isDraining ?? (() => false) }),
-    ),
+    inOneLayer([
+      // One line per request: method, URL and status only — headers carry cookies, bodies carry contact details.
+      logRequests(logger),
+      onlyOnItsPaths(
+        createHealthRouter({ pool: database.pool, isReady, isDraining: options.isDraining ?? (() => false) }),
+      ),
+    ]),
   );
 
   const rateLimitStore = (prefix: string) => createPgRateLimitStore(database.db, prefix);
@@ -300,19 +303,6 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
   const passport = createPassport(services.auth);
 
   const devServer = options.client === 'vite';
-  const api = express.Router();
-  api.use(apiHeaders({ devServer }));
-  // The server listens before migrations finish (so /healthz answers); the API waits for them.
-  api.use((_req, _res, next) =>
-    next(
-      isReady()
-        ? undefined
-        : new AppError('SERVICE_UNAVAILABLE', 'Plumbline is starting up. Please try again in a moment.'),
-    ),
-  );
-  api.use(requireSameOrigin, requireJsonBody);
-  // Tests (and the e2e server) prove every answer matches its route's contract; production trusts them.
-  if (config.env === 'test') api.use(checkResponseContracts(apiRoutes, logger));
   const sessions = createSessions({
     pool: database.pool,
     secret: options.sessionSecret,
@@ -321,20 +311,36 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
     readSession: (sid) => services.auth.readSession(sid),
     forgetSession: (sid) => services.auth.forgetSession(sid),
   });
-  // Only requests with the session cookie, and login, register and logout (which open or end one,
-  // cookie or not), reach the session store; the rest are logged out at no cost (ADR 038).
+  const api = express.Router();
+  // What every API request passes, as one layer (ADR 045).
   api.use(
-    sessionsOnDemand(
-      sessions,
-      [
-        passport.session(),
-        enforceSessionLifetime({
-          idleTimeoutMs: config.sessionIdleTimeoutMs,
-          absoluteTimeoutMs: config.sessionMaxAgeMs,
-        }),
-      ],
-      ['/auth/login', '/auth/register', '/auth/logout'],
-    ),
+    inOneLayer([
+      apiHeaders({ devServer }),
+      // The server listens before migrations finish (so /healthz answers); the API waits for them.
+      (_req, _res, next) =>
+        next(
+          isReady()
+            ? undefined
+            : new AppError('SERVICE_UNAVAILABLE', 'Plumbline is starting up. Please try again in a moment.'),
+        ),
+      requireSameOrigin,
+      requireJsonBody,
+      // Tests (and the e2e server) prove every answer matches its route's contract; production trusts them.
+      ...(config.env === 'test' ? [checkResponseContracts(apiRoutes, logger)] : []),
+      // Only requests with the session cookie, and login, register and logout (which open or end one,
+      // cookie or not), reach the session store; the rest are logged out at no cost (ADR 038).
+      sessionsOnDemand(
+        sessions,
+        [
+          passport.session(),
+          enforceSessionLifetime({
+            idleTimeoutMs: config.sessionIdleTimeoutMs,
+            absoluteTimeoutMs: config.sessionMaxAgeMs,
+          }),
+        ],
+        ['/auth/login', '/auth/register', '/auth/logout'],
+      ),
+    ]),
   );
   // Photos make diagnosis bodies and a job's photos large: their routers parse their own bodies, before
   // the 100 kB default, behind one admission (they share the decode gate).
