@@ -14,6 +14,7 @@ import { apiNotFound, createErrorHandler } from './lib/error-handler';
 import { createJobQueue, type JobPolicy, type JobQueue, type JobQueueOptions } from './lib/job-queue';
 import type { Logger } from './lib/logger';
 import { logRequests } from './lib/request-log';
+import { answerJsonLean } from './lib/lean-json';
 import { inOneLayer } from './lib/one-layer';
 import { onlyOnItsPaths } from './lib/own-paths';
 import { createLocalMediaStore, type MediaStore } from './lib/media-store';
@@ -279,6 +280,7 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
   app.set('etag', false);
   app.set('trust proxy', config.trustProxy);
   app.set('query parser', 'simple');
+  answerJsonLean(app);
 
   const isReady = options.isReady ?? (() => true);
   app.use(
