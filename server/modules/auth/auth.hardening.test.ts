@@ -117,6 +117,16 @@ describe(`per-account login throttle (${testDatabaseKind} database)`, () => {
     expect((await login(`  ${email.toUpperCase()} `, PASSWORD)).status).toBe(429);
   });
 
+  it('answers an e-mail that is not a string with a 400 on every throttled route, never a 500', async () => {
+    // An object whose `length` cannot become a number: zod's length checks threw on it.
+    const hostile = { email: { length: { toString: '' } }, password: PASSWORD };
+    for (const path of ['/api/auth/login', '/api/auth/password-reset']) {
+      const res = await ctx.request.post(path).set('X-Forwarded-For', fromNewAddress()).send(hostile);
+      expect(res.status, path).toBe(400);
+      expect(res.body.code, path).toBe('VALIDATION_ERROR');
+    }
+  });
+
   it('answers an unknown account exactly as a known one', async () => {
     const known = await register();
     const unknown = uniqueEmail('nobody');

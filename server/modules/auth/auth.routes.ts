@@ -14,9 +14,15 @@ export interface AuthRouterDeps extends ModuleDeps {
   sessions: Pick<Sessions, 'clearCookie'>;
 }
 
-/** The normalised e-mail of the body, the key of the per-account limits; none when it is not an e-mail. */
-const emailOfBody = (req: Request) =>
-  emailField.safeParse((req.body as { email?: unknown } | undefined)?.email).data;
+/**
+ * The normalised e-mail of the body, the key of the per-account limits; none when it is not an e-mail.
+ * Only a string reaches the schema: zod runs its length checks on any value with a `length`, and
+ * `{"length": {"toString": ""}}` would throw there instead of failing (parseInput guards the same).
+ */
+const emailOfBody = (req: Request) => {
+  const email = (req.body as { email?: unknown } | undefined)?.email;
+  return typeof email === 'string' ? emailField.safeParse(email).data : undefined;
+};
 
 const TOO_MANY_ATTEMPTS = 'Too many attempts. Please wait a few minutes and try again.';
 
