@@ -4,9 +4,10 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
  * `handlers` run in order as one router layer, as `router.use(...handlers)` would run them but
  * without the router's work between them: each layer Express walks through costs its dispatch
  * (about 0.4 µs), more than the checks every API request passes (a header set, a flag, two method
- * checks) cost themselves (docs/decisions/045-middleware-in-one-layer.md). As in a layer, an error, passed on
- * or thrown, and a rejected promise skip the rest and go to `next`; so do `next('route')` and
- * `next('router')`, for the router around this layer to act on. Error handlers have no place here.
+ * checks) cost themselves (docs/decisions/045-middleware-in-one-layer.md). As in a layer, an
+ * error, passed on or thrown, and a rejected promise skip the rest and go to `next`; so do
+ * `next('route')` and `next('router')`, for the router around this layer to act on. Error handlers
+ * have no place here.
  */
 export function inOneLayer(handlers: RequestHandler[]): RequestHandler {
   for (const handler of handlers) {
