@@ -20,8 +20,31 @@ export function lookupZip(zip: string): ZipLocation | undefined {
 
 /** The ZIP code of a US address: the last 5-digit group (ZIP+4 accepted), e.g. "12 Oak St, Austin, TX 78701". */
 export function extractZip(address: string): string | undefined {
-  const matches = [...address.matchAll(ZIP_PATTERN)];
-  return matches.at(-1)?.[1];
+  // One pass keeping the last match: a list of every match per call showed in the nearby profile.
+  let zip: string | undefined;
+  ZIP_PATTERN.lastIndex = 0;
+  for (let match = ZIP_PATTERN.exec(address); match; match = ZIP_PATTERN.exec(address)) zip = match[1];
+  return zip;
+}
+
+/**
+ * Each ZIP code's area name as looked up once, or null for an unknown one. The data set is fixed
+ * while the process runs, and a page of nearby jobs names twenty areas; at most one entry per
+ * five-digit string.
+ */
+const areaNames = new Map<string, string | null>();
+
+/** 'Austin, TX 78745' from an address's ZIP code; never the street. */
+export function areaOfAddress(address: string): string | null {
+  const zip = extractZip(address);
+  if (zip === undefined) return null;
+  let area = areaNames.get(zip);
+  if (area === undefined) {
+    const place = lookupZip(zip);
+    area = place ? `${place.city}, ${place.state} ${place.zip}` : null;
+    areaNames.set(zip, area);
+  }
+  return area;
 }
 
 /** Geocodes an address by its ZIP code; undefined when it has none or an unknown one. */

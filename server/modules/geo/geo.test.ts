@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extractZip, haversineKm, locateAddress, lookupZip } from './geo.service';
+import { areaOfAddress, extractZip, haversineKm, locateAddress, lookupZip } from './geo.service';
 
 describe('offline geocoding', () => {
   it('finds a ZIP code with its city, state and coordinates', () => {
@@ -20,6 +20,22 @@ describe('offline geocoding', () => {
     expect(extractZip('12345 Main St, Austin TX 78701-1234')).toBe('78701');
     expect(extractZip('12 Oak Street')).toBeUndefined();
     expect(locateAddress('500 Main St, Cedar Park, TX 78613')?.city).toBe('Cedar Park');
+  });
+
+  it('finds the last group again after an address without one (the pattern keeps no state between calls)', () => {
+    expect(extractZip('12345 Main St, Austin TX 78701')).toBe('78701');
+    expect(extractZip('no number here')).toBeUndefined();
+    expect(extractZip('78745')).toBe('78745');
+    expect(extractZip('9 Elm St, Round Rock, TX 78664')).toBe('78664');
+  });
+
+  it('names the area of an address by its ZIP code and drops the street, the same on every call', () => {
+    for (let call = 0; call < 2; call++) {
+      expect(areaOfAddress('6210 Manchaca Rd, Austin, TX 78745')).toBe('Austin, TX 78745');
+      expect(areaOfAddress('1 Other Rd, Austin, TX 78745-1234')).toBe('Austin, TX 78745');
+      expect(areaOfAddress('12 Elm St, Nowhere 00000')).toBeNull();
+      expect(areaOfAddress('Somewhere without a ZIP')).toBeNull();
+    }
   });
 
   it('measures great-circle distances', () => {

@@ -1,1 +1,8 @@
-export { extractZip, haversineKm, locateAddress, lookupZip, type ZipLocation } from './geo.service';
+export {
+  areaOfAddress,
+  extractZip,
+  haversineKm,
+  locateAddress,
+  lookupZip,
+  type ZipLocation,
+} from './geo.service';

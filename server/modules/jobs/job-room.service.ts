@@ -24,7 +24,8 @@ import {
   type Job,
 } from './jobs.repository';
 import { storedEstimate } from './job-estimates';
-import { JOB_ERRORS, agreedMaxCents, areaOf } from './jobs.service';
+import { areaOfAddress } from '../geo';
+import { JOB_ERRORS, agreedMaxCents } from './jobs.service';
 
 export interface ReceiptsDeps {
   mail: Pick<MailService, 'send'>;
@@ -172,7 +173,7 @@ export function createJobRoomService({ db, plumbers, quotes, receipts }: JobRoom
           timeZone: job.timeZone,
           createdAt: job.createdAt.toISOString(),
           updatedAt: job.updatedAt.toISOString(),
-          area: areaOf(job.address),
+          area: areaOfAddress(job.address),
           address: seesAddress ? job.address : null,
         },
         // The estimate the job was posted with, even if its issue type has since been repriced or retired.

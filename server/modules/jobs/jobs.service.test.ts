@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { EARTH_RADIUS_KM } from '@shared/geo';
 import { haversineKm } from '../geo';
-import { areaOf, boundingBox, splitPayout } from './jobs.service';
+import { boundingBox, splitPayout } from './jobs.service';
 
 /** The point `distanceKm` from `origin` along `bearingDeg` (great-circle destination). */
 function destination(origin: { lat: number; lng: number }, bearingDeg: number, distanceKm: number) {
@@ -79,12 +79,5 @@ describe('splitPayout', () => {
       platformFee: '0.01',
       plumberNet: '0.09',
     });
-  });
-});
-
-describe('areaOf', () => {
-  it('keeps the city, state and ZIP of an address and drops the street', () => {
-    expect(areaOf('6210 Manchaca Rd, Austin, TX 78745')).toBe('Austin, TX 78745');
-    expect(areaOf('Somewhere without a ZIP')).toBeNull();
   });
 });

@@ -20,7 +20,7 @@ import type {
 import type { Database, Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { toJobAppointment, toRequestedWindow } from '../appointments';
-import { extractZip, locateAddress } from '../geo';
+import { areaOfAddress, extractZip } from '../geo';
 import { notificationCopy, type NotificationsService } from '../notifications';
 import { estimateNow, timeZoneForZip, type RegionTimeZones } from '../pricing';
 import { hasServiceLocation, toPlumberRating, type Plumber, type PlumbersService } from '../plumbers';
@@ -157,12 +157,6 @@ function serviceAreaOf(plumber: Plumber): NearbyArea {
   return { lat, lng, radiusKm, box: boundingBox(lat, lng, radiusKm) };
 }
 
-/** 'Austin, TX 78745' from an address's ZIP code; never the street. */
-export function areaOf(address: string): string | null {
-  const place = locateAddress(address);
-  return place ? `${place.city}, ${place.state} ${place.zip}` : null;
-}
-
 type JobSummarySource = Pick<
   Job,
   | 'id'
@@ -210,7 +204,7 @@ function toNearbyJob(row: NearbyJobRow): NearbyJob {
     urgency: row.urgency,
     timeZone: row.timeZone,
     createdAt: row.createdAt.toISOString(),
-    area: areaOf(row.address),
+    area: areaOfAddress(row.address),
     distanceKm: Math.round(row.distanceKm * 10) / 10,
     alreadyQuoted: row.alreadyQuoted,
     estimate: storedEstimateTotal(row.estimateTotal),
@@ -333,7 +327,7 @@ export function createJobsService({
       const serving = await plumbers.vettedUsersServing(tx, { lat: input.lat, lng: input.lng });
       const text = notificationCopy.newNearbyJob(
         job.issueSlug,
-        areaOf(job.address),
+        areaOfAddress(job.address),
         job.urgency === 'emergency',
       );
       await notifications.notify(
