@@ -205,6 +205,38 @@ describe('sessionsOnDemand', () => {
   });
 });
 
+describe('expired sessions', () => {
+  it('are pruned from the table about every 15 minutes from start-up, whether or not a session was read', async () => {
+    const expiredSid = `expired-${uniqueEmail('prune')}`;
+    await ctx.database.pool.query(
+      `insert into "session" (sid, sess, expire) values ($1, '{"cookie":{}}', now() - interval '1 minute')`,
+      [expiredSid],
+    );
+    const stored = async () =>
+      (await ctx.database.pool.query('select 1 from "session" where sid = $1', [expiredSid])).rowCount;
+    const minutes = (count: number) => count * 60 * 1000;
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    try {
+      createSessions({
+        pool: ctx.database.pool,
+        secret: 'prune-secret-'.padEnd(40, 'z'),
+        maxAgeMs: 60_000,
+        hostCookieOverHttps: false,
+        readSession: async () => undefined,
+        forgetSession: () => undefined,
+      });
+      // connect-pg-simple spreads each instance's first prune over 50–150% of the interval.
+      vi.advanceTimersByTime(minutes(7));
+      expect(await stored()).toBe(1);
+      // No request has read a session: the timer started with the store.
+      vi.advanceTimersByTime(minutes(23 - 7));
+    } finally {
+      vi.useRealTimers();
+    }
+    await vi.waitFor(async () => expect(await stored()).toBe(0));
+  });
+});
+
 describe('with the session cache (docs/decisions/042-session-cache.md)', () => {
   /** A minute: any change seen sooner came from a notice, not from the time running out. */
   const CACHE_TTL_MS = 60_000;

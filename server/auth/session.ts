@@ -23,7 +23,7 @@ export interface SessionOptions {
   hostCookieOverHttps: boolean;
   /**
    * Reads a session by id, with who its login opens in the same round trip (the auth service's
-   * `readSession`); connect-pg-simple still writes, touches and deletes the rows.
+   * `readSession`); connect-pg-simple still writes and deletes the rows (and never touches them).
    */
   readSession(sid: string): Promise<StoredSession | undefined>;
   /** Forgets any copy `readSession` keeps of the session: called before and after each write or delete of it. */
@@ -70,10 +70,15 @@ export function createSessions(options: SessionOptions): Sessions {
         disableTouch: true,
         pruneSessionInterval: pruneExpired ? 15 * 60 : false,
       });
+      // A store with `touch` is asked on every request that read a session and did not save it
+      // whether to touch it — another hash of the session, a few µs — for a touch that, disabled,
+      // does nothing. Without it express-session skips the question. The disabled touch's only work,
+      // starting the pruning timer, is done here, once (its first prune runs an interval later).
+      if (pruneExpired) super.touch('', {} as session.SessionData, () => {});
+      Object.defineProperty(this, 'touch', { value: undefined });
     }
 
-    // Only the read is replaced; connect-pg-simple still starts its pruning on the first touch
-    // (express-session touches every session it read and did not save) or save.
+    // Only the read is replaced.
     override get(sid: string, callback: (error: unknown, data?: session.SessionData | null) => void) {
       options.readSession(sid).then((stored) => {
         if (!stored) return callback(null, null);

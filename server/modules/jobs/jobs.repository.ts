@@ -103,7 +103,8 @@ export interface NearbyJobRow {
   /** Only for its area (city, state and ZIP); never sent. */
   address: string;
   urgency: Job['urgency'];
-  createdAt: Date;
+  /** When it was posted, ISO 8601 to the millisecond as the API writes instants. */
+  createdAt: string;
   distanceKm: number;
   alreadyQuoted: boolean;
   requestedStartsAt: Date | null;
@@ -165,7 +166,7 @@ function afterPositionSql(after: NearbyPosition): SQL {
 export function nearbyOpenJobsSql(search: NearbySearch): SQL {
   return sql`
     select j.id, j.issue_slug as "issueSlug", j.issue_description as "issueDescription", j.address,
-           j.urgency, j.created_at as "createdAt", d.km as "distanceKm",
+           j.urgency, d.km as "distanceKm",
            to_char(j.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "createdAtKey",
            j.requested_starts_at as "requestedStartsAt", j.requested_ends_at as "requestedEndsAt",
            j.time_zone as "timeZone", j.estimate->'costBreakdown'->'total' as "estimateTotal",
@@ -188,26 +189,34 @@ export async function countNearbyOpenJobs(db: Executor, area: NearbyArea): Promi
 const instantOrNull = (value: unknown): Date | null =>
   value == null ? null : value instanceof Date ? value : new Date(String(value));
 
+/**
+ * The instant a position's `createdAt` (microseconds, UTC) names, as `Date#toISOString` writes it:
+ * cut to the millisecond, as a Date holds it. Read from the key, a page's twenty instants need no
+ * timestamptz parsed into a Date and written out again (a few µs each, about a tenth of the page's CPU).
+ */
+const isoMillisOfKey = (key: string) => `${key.slice(0, 23)}Z`;
+
 export async function findNearbyOpenJobs(db: Executor, search: NearbySearch): Promise<NearbyJobRow[]> {
   const result = await db.execute<Record<string, unknown>>(nearbyOpenJobsSql(search));
   return result.rows.map((row) => {
     const id = row.id as string;
     const urgency = row.urgency as Job['urgency'];
     const distanceKm = Number(row.distanceKm);
+    const createdAtKey = row.createdAtKey as string;
     return {
       id,
       issueSlug: row.issueSlug as string,
       issueDescription: row.issueDescription as string,
       address: row.address as string,
       urgency,
-      createdAt: row.createdAt instanceof Date ? row.createdAt : new Date(String(row.createdAt)),
+      createdAt: isoMillisOfKey(createdAtKey),
       distanceKm,
       alreadyQuoted: row.alreadyQuoted === true,
       requestedStartsAt: instantOrNull(row.requestedStartsAt),
       requestedEndsAt: instantOrNull(row.requestedEndsAt),
       timeZone: row.timeZone as string,
       estimateTotal: row.estimateTotal ?? null,
-      position: { emergency: urgency === 'emergency', distanceKm, createdAt: row.createdAtKey as string, id },
+      position: { emergency: urgency === 'emergency', distanceKm, createdAt: createdAtKey, id },
     };
   });
 }

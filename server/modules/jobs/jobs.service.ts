@@ -203,7 +203,7 @@ function toNearbyJob(row: NearbyJobRow): NearbyJob {
     issueDescription: row.issueDescription,
     urgency: row.urgency,
     timeZone: row.timeZone,
-    createdAt: row.createdAt.toISOString(),
+    createdAt: row.createdAt,
     area: areaOfAddress(row.address),
     distanceKm: Math.round(row.distanceKm * 10) / 10,
     alreadyQuoted: row.alreadyQuoted,

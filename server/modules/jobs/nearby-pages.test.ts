@@ -163,6 +163,14 @@ describe(`nearby jobs in pages (${testDatabaseKind} database)`, () => {
       ]);
       expect(items.find((item) => item.id === quotedId)?.alreadyQuoted).toBe(true);
       expect(items.filter((item) => item.alreadyQuoted)).toHaveLength(1);
+      // Each card's posting time is the stored instant as every other answer writes it (a Date's
+      // toISOString, cut to the millisecond), though the page reads it as text.
+      const stored = await ctx.database.db
+        .select({ id: jobs.id, createdAt: jobs.createdAt })
+        .from(jobs)
+        .where(inArray(jobs.id, ids));
+      const postedAt = new Map(stored.map((row) => [row.id, row.createdAt.toISOString()]));
+      expect(items.map((item) => item.createdAt)).toEqual(ids.map((id) => postedAt.get(id)));
     });
 
     it('a job posted between two pages does not push the next page back (keyset, not offset)', async () => {
