@@ -255,6 +255,10 @@ describe('with the session cache (docs/decisions/042-session-cache.md)', () => {
     return texts.filter((text) => /"session"/.test(text)).length;
   }
 
+  /** Until `readUser` is answered from memory: the notice of the login's own write may still come in. */
+  const keptHere = (readUser: () => Promise<unknown>) =>
+    vi.waitFor(async () => expect(await sessionQueries(readUser)).toBe(0), NOTICE_BOUND);
+
   async function loggedIn(email: string) {
     await cached.request.post('/api/auth/register').send({ email, password: PASSWORD }).expect(201);
     const login = await cached.request.post('/api/auth/login').send({ email, password: PASSWORD });
@@ -271,7 +275,7 @@ describe('with the session cache (docs/decisions/042-session-cache.md)', () => {
   it('reads a session once, then from memory; changes written to the table elsewhere still apply', async () => {
     const { readUser, change } = await loggedIn(uniqueEmail('cached'));
     expect(await sessionQueries(readUser)).toBe(1);
-    expect(await sessionQueries(readUser)).toBe(0);
+    await keptHere(readUser);
 
     await change(`role = 'plumber'`);
     await vi.waitFor(
@@ -304,7 +308,7 @@ describe('with the session cache (docs/decisions/042-session-cache.md)', () => {
   it('a new password elsewhere ends the session', async () => {
     const { readUser, change } = await loggedIn(uniqueEmail('cached-key'));
     expect((await readUser()).status).toBe(200);
-    expect(await sessionQueries(readUser)).toBe(0);
+    await keptHere(readUser);
     await change(`password_hash = 'changed elsewhere'`);
     await vi.waitFor(async () => expect((await readUser()).status).toBe(401), NOTICE_BOUND);
   });
@@ -312,13 +316,13 @@ describe('with the session cache (docs/decisions/042-session-cache.md)', () => {
   it('a logout here refuses the old cookie on the next request; a row deleted elsewhere ends its session', async () => {
     const here = await loggedIn(uniqueEmail('cached-logout'));
     expect((await here.readUser()).status).toBe(200);
-    expect(await sessionQueries(here.readUser)).toBe(0);
+    await keptHere(here.readUser);
     await cached.request.post('/api/auth/logout').set('Cookie', here.cookie).expect(200);
     expect((await here.readUser()).status).toBe(401);
 
     const elsewhere = await loggedIn(uniqueEmail('cached-deleted'));
     expect((await elsewhere.readUser()).status).toBe(200);
-    expect(await sessionQueries(elsewhere.readUser)).toBe(0);
+    await keptHere(elsewhere.readUser);
     const sid = decodeURIComponent(elsewhere.cookie.split('=')[1]!).slice('s:'.length).split('.')[0]!;
     const { rowCount } = await cached.database.pool.query('delete from "session" where sid = $1', [sid]);
     expect(rowCount).toBe(1);
