@@ -46,7 +46,7 @@ import { runMigrations } from '../server/db/migrate';
 import { nginxAvailable, startNginx } from '../server/test/nginx';
 import { startServerProcess, type ServerProcess } from '../server/test/server-process';
 import { createThrowawayDatabase } from '../server/test/test-context';
-import { type Figures, type Load as SharedLoad, fire, statusList } from './lib/fire';
+import { type Figures, type Load as SharedLoad, fire, median, statusList } from './lib/fire';
 import { CENTRE_ZIP, RADIUS_KM, insertJobs, priceSeededJobs } from './nearby';
 
 const BASE_DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -298,11 +298,6 @@ interface Interleaved {
   /** No unexpected answer and no error in any round. */
   clean: boolean;
 }
-
-const median = (values: readonly number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-};
 
 /**
  * `fast` and `slow` in alternating rounds (which goes first alternates too): server CPU per response

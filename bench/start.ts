@@ -14,6 +14,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { median } from './lib/fire';
 
 const RUNS = Number(process.env.BENCH_START_RUNS ?? 5);
 const PORT = Number(process.env.BENCH_START_PORT ?? 5097);
@@ -89,8 +90,6 @@ async function startOnce(dataDir: string): Promise<Run> {
     await waitUntilPortFree(PORT);
   }
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 async function main() {
   console.log(`start-up benchmark, ${new Date().toISOString()}`);

@@ -35,6 +35,7 @@ import { PgTable } from 'drizzle-orm/pg-core';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../e2e/chromium';
 import * as schema from '@shared/schema';
+import { median } from './lib/fire';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DIST = path.join(ROOT, 'dist/public');
@@ -373,12 +374,6 @@ function describeItems(details: unknown): string {
   });
   return texts.length ? ` — ${texts.join(' | ')}` : '';
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-};
 
 const verdict = (met: boolean) => (met ? 'met' : 'NOT met');
 

@@ -32,6 +32,13 @@ export interface Figures {
   timeouts: number;
 }
 
+/** The median of `values` (the mean of the middle two for an even count); NaN when empty. */
+export const median = (values: readonly number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+
 /** The `p`th percentile of ascending `sorted` (nearest rank); NaN when empty. */
 export const percentile = (sorted: ArrayLike<number>, p: number) =>
   sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
