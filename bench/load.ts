@@ -4,8 +4,8 @@
  *   1. a bare Express 5 hello route vs Plumbline's full middleware stack on GET /api/config/public
  *      (goal ≥ 70%), with a raw node:http hello beside them for the earlier comparison (goal was ≥ 15%);
  *   2. GET /api/auth/user with a session (200) vs without one (401) (goal ≥ 60%);
- *      1 and 2 are each measured twice: a 10 s run per side, then both sides in alternating rounds
- *      (BENCH_LOAD_ROUNDS of BENCH_LOAD_ROUND s, by server CPU per response), which the goals go by;
+ *      2 is measured twice: a 10 s run per side, then both sides in alternating rounds on the same
+ *      server (BENCH_LOAD_ROUNDS of BENCH_LOAD_ROUND s, by server CPU per response), which its goal goes by;
  *   3. GET /api/jobs/nearby as a plumber with 1M jobs in PostgreSQL: saturation (goal ≥ 1,500 req/s),
  *      then 40% of that rate: p99 (goal ≤ 100 ms) with no error and no non-2xx;
  *   4. the same 40% nearby load beside a login flood of 50/s (goal: nearby p99 within 2× of 3's),
@@ -63,9 +63,9 @@ const PARTS = new Set((process.env.BENCH_LOAD_PARTS ?? '1,2,3').split(',').map((
 const SEED_CHUNK = 20_000;
 const FLOOD_PER_SECOND = 50;
 /**
- * The ratio goals are also measured in alternating rounds of this many seconds, both servers up at
- * once: this machine's speed drifts by a quarter within minutes, which a ratio of two 10 s runs taken
- * one after the other reads as a difference between the servers.
+ * The session goal is also measured in alternating rounds of this many seconds on one server: this
+ * machine's speed drifts by a quarter within minutes, which a ratio of two 10 s runs taken one after
+ * the other reads as a difference between the requests.
  */
 const ROUND_S = Number(process.env.BENCH_LOAD_ROUND ?? 2);
 const ROUNDS = Number(process.env.BENCH_LOAD_ROUNDS ?? 10);
@@ -281,13 +281,6 @@ async function measure(
   return row;
 }
 
-/** One side of an interleaved comparison: a server and the load it is measured under. */
-interface Side {
-  url: string;
-  pid: number;
-  load: Load;
-}
-
 interface Interleaved {
   /** Median server CPU µs per response of each side. */
   fastUs: number;
@@ -300,20 +293,29 @@ interface Interleaved {
 }
 
 /**
- * `fast` and `slow` in alternating rounds (which goes first alternates too): server CPU per response
- * in each round, and the median of the rounds' ratios. Both servers sit on the servers' core; only one
- * is loaded at a time.
+ * `fast` and `slow`, two loads on one server, in alternating rounds (which goes first alternates
+ * too): server CPU per response in each round, and the median of the rounds' ratios. Only for two
+ * loads on one process: with two processes (the Express hello beside Plumbline) the hello's rounds
+ * cost it a fifth more than its own run did, even with Plumbline stopped (SIGSTOP) meanwhile, which
+ * would flatter Plumbline (docs/performance.md, 2026-12-03).
  */
-async function interleave(label: string, fast: Side, slow: Side): Promise<Interleaved> {
+async function interleave(
+  label: string,
+  server: { url: string; pid: number },
+  fast: Load,
+  slow: Load,
+): Promise<Interleaved> {
   let clean = true;
-  const round = async (side: Side) => {
-    const start = processCpuSeconds(side.pid);
-    const figures = await fire(side.url, side.load, ROUND_S);
+  const round = async (load: Load) => {
+    const start = processCpuSeconds(server.pid);
+    const figures = await fire(server.url, load, ROUND_S);
     if (figures.unexpected > 0 || figures.errors > 0) clean = false;
-    return ((processCpuSeconds(side.pid) - start) / Math.max(1, figures.responses)) * 1e6;
+    return ((processCpuSeconds(server.pid) - start) / Math.max(1, figures.responses)) * 1e6;
   };
-  if (WARMUP_S > 0)
-    await Promise.all([fire(fast.url, fast.load, WARMUP_S), fire(slow.url, slow.load, WARMUP_S)]);
+  if (WARMUP_S > 0) {
+    await fire(server.url, fast, WARMUP_S);
+    await fire(server.url, slow, WARMUP_S);
+  }
   const fastUs: number[] = [];
   const slowUs: number[] = [];
   for (let index = 0; index < ROUNDS; index++) {
@@ -670,20 +672,14 @@ async function main() {
     connections,
     rate,
   });
-  const { row: stackRow, beside: stackBeside } = await withPlumbline(throwaway.url, {}, async (server) => {
+  const stackRow = await withPlumbline(throwaway.url, {}, async (server) => {
     ({ plumberCookie } = await createAccounts(server.url, throwaway.url));
     expectStatus(await call(server.url, 'GET', '/api/config/public'), 200, 'GET /api/config/public');
-    const configLoad: Load = { path: '/api/config/public', expect: [200], connections: CONNECTIONS };
-    const row = await measure('Plumbline GET /api/config/public', server.url, server.pid, configLoad);
-    const hello = await startHelloServer('Express 5');
-    cleanups.push(() => hello.stop());
-    const beside = await interleave(
-      'Express 5 hello ÷ Plumbline GET /api/config/public',
-      { url: hello.url, pid: hello.pid, load: { path: '/', expect: [200], connections: CONNECTIONS } },
-      { url: server.url, pid: server.pid, load: configLoad },
-    );
-    await cleanups.pop()!();
-    return { row, beside };
+    return measure('Plumbline GET /api/config/public', server.url, server.pid, {
+      path: '/api/config/public',
+      expect: [200],
+      connections: CONNECTIONS,
+    });
   });
 
   // 2. A session costs a session read and a user read per request.
@@ -708,21 +704,9 @@ async function main() {
     });
     const beside = await interleave(
       'GET /api/auth/user without ÷ with a session',
-      {
-        url: server.url,
-        pid: server.pid,
-        load: { path: '/api/auth/user', expect: [401], connections: CONNECTIONS },
-      },
-      {
-        url: server.url,
-        pid: server.pid,
-        load: {
-          path: '/api/auth/user',
-          headers: { cookie: plumberCookie },
-          expect: [200],
-          connections: CONNECTIONS,
-        },
-      },
+      server,
+      { path: '/api/auth/user', expect: [401], connections: CONNECTIONS },
+      { path: '/api/auth/user', headers: { cookie: plumberCookie }, expect: [200], connections: CONNECTIONS },
     );
     return [withSession, without, beside] as const;
   });
@@ -918,9 +902,9 @@ async function main() {
     `**${pct(beside.ratio)}** by server CPU per response in ${ROUNDS} alternating rounds (${beside.fastUs.toFixed(0)} ÷ ${beside.slowUs.toFixed(0)} µs, rounds ${pct(Math.min(...beside.ratios))}–${pct(Math.max(...beside.ratios))})`;
   goal(
     'Plumbline stack ÷ bare Express 5',
-    `${interleavedFigure(stackBeside)}; one 10 s run each: ${pct(middlewareRatio)} (${stackRow.figures.reqPerSec.toFixed(0)} ÷ ${expressRow.figures.reqPerSec.toFixed(0)} req/s; by server CPU per response ${cpuRatio(expressRow, stackRow)})`,
+    `${pct(middlewareRatio)} (${stackRow.figures.reqPerSec.toFixed(0)} ÷ ${expressRow.figures.reqPerSec.toFixed(0)} req/s; by server CPU per response ${cpuRatio(expressRow, stackRow)})`,
     `≥ ${pct(GOALS.middlewareRatio)}`,
-    stackBeside.ratio >= GOALS.middlewareRatio && stackBeside.clean && clean(stackRow.figures),
+    middlewareRatio >= GOALS.middlewareRatio && clean(stackRow.figures) && clean(expressRow.figures),
   );
   goal(
     'Plumbline stack ÷ raw node:http (earlier goal)',
